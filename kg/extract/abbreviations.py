@@ -1,0 +1,94 @@
+"""Extraction: abbreviation pairs "long form (SF)", after Schwartz & Hearst (PSB 2003).
+
+The short form is the text in parentheses; the long form is the shortest run of words
+before it whose characters cover the short form's letters in order, with the first
+letter of the short form at the start of a word.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PAREN = re.compile(r"\(([^()]{1,16})\)")
+SHORT_OK = re.compile(r"^[A-Za-z][\w\-+.&’']*$")
+WORD = re.compile(r"[^\s()\[\]]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Abbreviation:
+    short: str
+    long: str
+    short_start: int
+    long_start: int
+
+    @property
+    def long_end(self) -> int:
+        return self.long_start + len(self.long)
+
+
+def _strip_plural(short: str) -> str:
+    return short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
+
+
+def _match_long(short: str, words: list[re.Match]) -> int | None:
+    """Index in `words` where the long form starts, or None (Schwartz & Hearst matching)."""
+    letters = [c.lower() for c in _strip_plural(short) if c.isalnum()]
+    if not letters:
+        return None
+    text = " ".join(w.group(0) for w in words).lower()
+    si = len(letters) - 1
+    li = len(text) - 1
+    while si >= 0:
+        c = letters[si]
+        while li >= 0 and (text[li] != c or (si == 0 and li > 0 and text[li - 1].isalnum())):
+            li -= 1
+        if li < 0:
+            return None
+        si -= 1
+        li -= 1
+    start_char = li + 1
+    # which word holds start_char
+    pos = 0
+    for i, w in enumerate(words):
+        end = pos + len(w.group(0))
+        if pos <= start_char < end + 1:
+            return i
+        pos = end + 1
+    return None
+
+
+def find_abbreviations(text: str) -> list[Abbreviation]:
+    """Abbreviation pairs in text.
+
+    >>> [(a.long, a.short) for a in find_abbreviations("We use graph neural networks (GNNs) here.")]
+    [('graph neural networks', 'GNNs')]
+    """
+    found: list[Abbreviation] = []
+    for m in PAREN.finditer(text):
+        short = m.group(1).strip()
+        if not SHORT_OK.match(short) or not any(c.isupper() for c in short) or len(short) < 2:
+            continue
+        if len(short.split()) > 1 or sum(c.isalpha() for c in short) < 2:
+            continue
+        window_start = max(0, m.start() - 200)
+        before = text[window_start:m.start()]
+        # the long form never crosses a sentence or clause boundary
+        cut = max(before.rfind(". "), before.rfind("; "), before.rfind(": "), before.rfind("("), before.rfind(")"))
+        if cut >= 0:
+            window_start += cut + 2 if before[cut] in ".;:" else cut + 1
+            before = text[window_start:m.start()]
+        words = list(WORD.finditer(before))
+        n_letters = sum(c.isalnum() for c in _strip_plural(short))
+        words = words[-min(len(words), n_letters + 5, 2 * n_letters):] if words else []
+        if not words:
+            continue
+        i = _match_long(short, words)
+        if i is None:
+            continue
+        start = window_start + words[i].start()
+        end = window_start + words[-1].end()
+        long = text[start:end].rstrip(",;: ")
+        if len(long) <= len(short) or long.lower() == short.lower():
+            continue
+        found.append(Abbreviation(short, long, m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip())), start))
+    return found

@@ -1,0 +1,115 @@
+"""The graph model, once, in Python: node labels, relationship types and the allowed patterns.
+
+`schema/mlkg.ttl`, `schema/shapes.ttl` and `schema/constraints.cypher` say the same thing for
+RDF and Neo4j; `tests/test_ontology.py` fails when they drift apart.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from rdflib import Namespace
+
+MLKG = Namespace("https://w3id.org/mlkg/ontology#")
+MLKG_ID = Namespace("https://w3id.org/mlkg/id/")
+
+
+class NodeLabel(str, Enum):
+    """Neo4j labels and RDF classes of the graph's nodes."""
+
+    PAPER = "Paper"
+    METHOD = "Method"
+    TECHNIQUE = "Technique"
+    DATASET = "Dataset"
+    METRIC = "Metric"
+    TASK = "Task"
+    SPEEDUP = "Speedup"
+    RESULT = "Result"
+    REPOSITORY = "Repository"
+    VENUE = "Venue"
+
+
+class RelType(str, Enum):
+    """Neo4j relationship types and RDF object properties."""
+
+    PROPOSES = "PROPOSES"
+    USES = "USES"
+    COMPARES_WITH = "COMPARES_WITH"
+    EVALUATED_ON = "EVALUATED_ON"
+    MEASURED_BY = "MEASURED_BY"
+    ADDRESSES = "ADDRESSES"
+    CLAIMS = "CLAIMS"
+    ABOUT = "ABOUT"
+    OVER = "OVER"
+    REPORTS = "REPORTS"
+    ON_DATASET = "ON_DATASET"
+    OF_METRIC = "OF_METRIC"
+    BY_METHOD = "BY_METHOD"
+    HAS_CODE = "HAS_CODE"
+    PUBLISHED_IN = "PUBLISHED_IN"
+
+
+L, R = NodeLabel, RelType
+
+#: (source label, relationship, target label): every edge the graph may hold.
+PATTERNS: frozenset[tuple[NodeLabel, RelType, NodeLabel]] = frozenset(
+    {
+        (L.PAPER, R.PROPOSES, L.METHOD),
+        (L.PAPER, R.PROPOSES, L.DATASET),
+        (L.PAPER, R.USES, L.METHOD),
+        (L.PAPER, R.USES, L.TECHNIQUE),
+        (L.PAPER, R.COMPARES_WITH, L.METHOD),
+        (L.PAPER, R.EVALUATED_ON, L.DATASET),
+        (L.PAPER, R.MEASURED_BY, L.METRIC),
+        (L.PAPER, R.ADDRESSES, L.TASK),
+        (L.PAPER, R.CLAIMS, L.SPEEDUP),
+        (L.SPEEDUP, R.ABOUT, L.METHOD),
+        (L.SPEEDUP, R.OVER, L.METHOD),
+        (L.PAPER, R.REPORTS, L.RESULT),
+        (L.RESULT, R.ON_DATASET, L.DATASET),
+        (L.RESULT, R.OF_METRIC, L.METRIC),
+        (L.RESULT, R.BY_METHOD, L.METHOD),
+        (L.PAPER, R.HAS_CODE, L.REPOSITORY),
+        (L.PAPER, R.PUBLISHED_IN, L.VENUE),
+    }
+)
+
+#: Which node label each entity field of an extraction record becomes.
+FIELD_LABEL: dict[str, NodeLabel] = {
+    "proposed": L.METHOD,
+    "models": L.METHOD,
+    "techniques": L.TECHNIQUE,
+    "datasets": L.DATASET,
+    "metrics": L.METRIC,
+    "tasks": L.TASK,
+}
+
+#: The relationship from a paper to an entity of each field.
+FIELD_REL: dict[str, RelType] = {
+    "proposed": R.PROPOSES,
+    "models": R.USES,
+    "techniques": R.USES,
+    "datasets": R.EVALUATED_ON,
+    "metrics": R.MEASURED_BY,
+    "tasks": R.ADDRESSES,
+}
+
+#: Scalar properties each label carries besides `id`, with their XSD/Python type.
+NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
+    L.PAPER: {"source": str, "index": int, "title": str, "text": str, "year": int,
+              "venue": str, "url": str, "doi": str, "paper_id": str},
+    L.METHOD: {"name": str},
+    L.TECHNIQUE: {"name": str},
+    L.DATASET: {"name": str},
+    L.METRIC: {"name": str},
+    L.TASK: {"name": str},
+    L.SPEEDUP: {"text": str, "value": float, "value_max": float, "unit": str, "kind": str,
+                "quantity": str, "baseline_text": str, "qualifier": str, "factor": float,
+                "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str},
+    L.RESULT: {"text": str, "metric_text": str, "value": float, "dataset_text": str,
+               "method_text": str, "sentence": str, "start": int, "end": int, "rule": str},
+    L.REPOSITORY: {"url": str},
+    L.VENUE: {"name": str},
+}
+
+#: Labels whose nodes are named entities with `name` and `aliases`.
+ENTITY_LABELS = (L.METHOD, L.TECHNIQUE, L.DATASET, L.METRIC, L.TASK)

@@ -1,0 +1,85 @@
+"""Records: the plain data that flows between stages (documents in, mentions and claims out)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One abstract as read from a source file.
+
+    `source` is the file's base name, `index` the 0-based position of the record in
+    that file (header lines not counted). `meta` holds what the input gave besides
+    the text: id, title, authors, year, venue, url, doi.
+    """
+
+    source: str
+    index: int
+    text: str
+    meta: dict = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def key(self) -> str:
+        return f"{self.source}#{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Where a fact was read: the sentence, the character span in the abstract, the rule."""
+
+    sentence: str
+    start: int
+    end: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A named entity found in one abstract. `field` is a gold field (proposed, models, ...)."""
+
+    field: str
+    text: str
+    evidence: Evidence
+    long_form: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A quantitative efficiency claim (speed-up or reduction), normalised."""
+
+    text: str
+    value: float | None
+    value_max: float | None
+    unit: str | None
+    kind: str
+    quantity: str | None
+    baseline: str | None
+    qualifier: str | None
+    factor: float | None
+    factor_max: float | None
+    evidence: Evidence
+    method: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A reported numeric outcome: a metric with a value, and dataset and method if given."""
+
+    text: str
+    metric: str | None
+    value: float
+    dataset: str | None
+    method: str | None
+    evidence: Evidence
+
+
+@dataclass(slots=True)
+class Extraction:
+    """Everything the extractor found in one document."""
+
+    document: Document
+    mentions: list[Mention] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    code: list[tuple[str, Evidence]] = field(default_factory=list)
+    abbreviations: dict[str, str] = field(default_factory=dict)

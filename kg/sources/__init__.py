@@ -1,0 +1,109 @@
+"""Sources: expand paths, globs and directories, pick each file's reader, yield `Document`s.
+
+>>> from kg.sources import detect_format
+>>> detect_format("papers.jsonl.gz", "")
+'jsonl'
+"""
+from __future__ import annotations
+
+import glob
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ..errors import SourceError
+from ..records import Document
+from ._io import base_name, read_text
+from .abstracts import read_abstracts
+from .atom import read_atom
+from .bibtex import read_bibtex
+from .records import read_csv, read_json, read_jsonl
+
+__all__ = ["expand_paths", "detect_format", "read_documents", "read_file"]
+
+EXTENSIONS = {
+    ".txt": "text", ".text": "text", ".abstracts": "text",
+    ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json",
+    ".csv": "csv", ".tsv": "tsv", ".bib": "bibtex", ".bibtex": "bibtex",
+    ".xml": "atom", ".atom": "atom",
+}
+FORMATS = sorted(set(EXTENSIONS.values()))
+
+
+def expand_paths(inputs: Iterable[str | Path]) -> list[Path]:
+    """Files named, matched by a glob, or found (recursively, readable formats only) in a directory."""
+    files: list[Path] = []
+    for item in inputs:
+        item = str(item)
+        path = Path(item)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and suffix_format(p) and not p.name.startswith("."))
+            if not found:
+                raise SourceError(path, f"is a directory with no readable input (looked for {', '.join(sorted(EXTENSIONS))}, optionally .gz)")
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        elif glob.has_magic(item):
+            matched = sorted(Path(p) for p in glob.glob(item, recursive=True) if Path(p).is_file())
+            if not matched:
+                raise SourceError(item, "matches no file; check the pattern")
+            files.extend(matched)
+        else:
+            raise SourceError(item, "does not exist; check the path")
+    return list(dict.fromkeys(files))
+
+
+def suffix_format(path: Path) -> str | None:
+    name = path.name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return EXTENSIONS.get(Path(name).suffix)
+
+
+def detect_format(path: str | Path, text: str) -> str:
+    """The reader for a file: by its extension, else by its first non-blank characters."""
+    fmt = suffix_format(Path(path))
+    if fmt:
+        return fmt
+    head = text.lstrip()[:200]
+    if head.startswith("{"):
+        return "jsonl"
+    if head.startswith("["):
+        return "json"
+    if head.startswith("<"):
+        return "atom"
+    if head.startswith("@"):
+        return "bibtex"
+    return "text"
+
+
+def read_file(path: Path, skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+    """Yield the documents of one file."""
+    text = read_text(path)
+    if not text.strip():
+        raise SourceError(path, "is empty; pass a file with at least one abstract")
+    source = base_name(path)
+    fmt = detect_format(path, text)
+    if fmt == "text":
+        docs = read_abstracts(text, source)
+    elif fmt == "jsonl":
+        docs = read_jsonl(text, source, path, skip_bad, bad)
+    elif fmt == "json":
+        docs = read_json(text, source, path, skip_bad, bad)
+    elif fmt in ("csv", "tsv"):
+        docs = read_csv(text, source, path, "\t" if fmt == "tsv" else None, skip_bad, bad)
+    elif fmt == "bibtex":
+        docs = read_bibtex(text, source, path, skip_bad, bad)
+    else:
+        docs = read_atom(text, source, path)
+    count = 0
+    for doc in docs:
+        count += 1
+        yield doc
+    if count == 0 and not bad:
+        raise SourceError(path, f"holds no abstracts (read as {fmt}); check the format")
+
+
+def read_documents(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+    """Yield every document of every input, in order: files sorted within a directory or glob."""
+    for path in expand_paths(inputs):
+        yield from read_file(path, skip_bad, bad)
