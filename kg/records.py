@@ -83,3 +83,35 @@ class Extraction:
     results: list[Result] = field(default_factory=list)
     code: list[tuple[str, Evidence]] = field(default_factory=list)
     abbreviations: dict[str, str] = field(default_factory=dict)
+
+
+ENTITY_FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
+
+
+def _num(x: float | None) -> float | int | None:
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else x
+
+
+def extraction_record(ext: Extraction) -> dict:
+    """The `kg extract` record of GUIDELINES.md: flat name lists, claim and result objects, code URLs."""
+    doc = ext.document
+    rec: dict = {"source": doc.source, "index": doc.index}
+    for key in ("id", "title"):
+        if doc.meta.get(key):
+            rec[key] = doc.meta[key]
+    for fld in ENTITY_FIELDS:
+        rec[fld] = [m.text for m in ext.mentions if m.field == fld]
+    rec["speedups"] = [
+        {"text": c.text, "value": _num(c.value), "value_max": _num(c.value_max), "unit": c.unit, "kind": c.kind,
+         "quantity": c.quantity, "baseline": c.baseline, "qualifier": c.qualifier,
+         "factor": c.factor, "factor_max": c.factor_max, "method": c.method}
+        for c in ext.claims
+    ]
+    rec["results"] = [
+        {"text": r.text, "metric": r.metric, "value": _num(r.value), "dataset": r.dataset, "method": r.method}
+        for r in ext.results
+    ]
+    rec["code"] = [url for url, _ in ext.code]
+    return rec

@@ -1,8 +1,9 @@
-"""Extraction: LaTeX and markup cleaning with an offset map back to the text as written.
+"""Extraction: LaTeX and Markdown cleaning with an offset map back to the text as written.
 
-Abstracts carry `\\textbf{S}upport`, `4.5$\\times$`, `11\\%`. The rules run on a cleaned
-copy; every cleaned character remembers the span of the original it came from, so each
-evidence offset points into the abstract exactly as the user gave it.
+Abstracts carry `\\textbf{S}upport`, `4.5$\\times$`, `11\\%`, `**Name**`. The rules run on a
+cleaned copy; every cleaned character remembers the span of the original it came from, so
+each evidence offset points into the abstract exactly as the user gave it. Emphasised
+spans (`\\textbf{…}`, `\\emph{…}`, `**…**`) are kept: authors emphasise the names they coin.
 """
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ SYMBOLS = {
     "mu": "μ", "sigma": "σ", "tau": "τ", "theta": "θ", "ell": "ℓ", "ldots": "…", "dots": "…",
 }
 DROPPED_WITH_ARGUMENT = {"cite", "citep", "citet", "ref", "eqref", "label", "footnote"}
-TOKEN = re.compile(r"\\([A-Za-z]+)\s*(\{)?|\\([%&_#$ ])|\$|\{|\}")
+EMPHASIS = {"textbf", "textit", "emph", "textsc", "underline", "mathbf", "boldsymbol"}
+TOKEN = re.compile(
+    r"\\([A-Za-z]+)\s*(\{)?|\\([%&_#$ ])|\$|\{|\}"
+    r"|(\*\*|__)|(?<![\w*])(\*)(?=[^\s*])|(?<=[^\s*])(\*)(?![\w*])"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,7 @@ class CleanText:
     text: str
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+    emphasis: tuple[tuple[int, int], ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Map a [start, end) span of the cleaned text to the original text."""
@@ -45,35 +51,60 @@ def _skip_group(text: str, i: int) -> int:
 
 
 def clean(text: str) -> CleanText:
-    """Drop LaTeX markup, keep its content, map symbols to Unicode.
+    """Drop LaTeX and Markdown markup, keep its content, map symbols to Unicode.
 
     >>> clean(r"up to \\textbf{21}$\\times$ fewer, 11\\%").text
     'up to 21× fewer, 11%'
     """
-    if "\\" not in text and "$" not in text and "{" not in text and "}" not in text:
+    if not any(c in text for c in "\\${}*_"):
         idx = tuple(range(len(text)))
         return CleanText(text, idx, tuple(i + 1 for i in idx))
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
+    groups: list[int | None] = []  # for each open brace: where its emphasis began, or None
+    markdown: dict[str, int] = {}
+    emphasis: list[tuple[int, int]] = []
     pos = 0
     for m in TOKEN.finditer(text):
         if m.start() < pos:
             continue
         for i in range(pos, m.start()):
-            out.append(text[i]); starts.append(i); ends.append(i + 1)
+            out.append(text[i])
+            starts.append(i)
+            ends.append(i + 1)
         pos = m.end()
         cmd, brace, escaped = m.group(1), m.group(2), m.group(3)
+        star = m.group(4) or m.group(5) or m.group(6)
         if escaped:
-            out.append(escaped); starts.append(m.start()); ends.append(m.end())
+            out.append(escaped)
+            starts.append(m.start())
+            ends.append(m.end())
+        elif star:
+            if star in markdown:
+                emphasis.append((markdown.pop(star), len(out)))
+            else:
+                markdown[star] = len(out)
         elif cmd:
             if cmd in DROPPED_WITH_ARGUMENT and brace:
                 pos = _skip_group(text, m.end())
             elif cmd in SYMBOLS:
-                out.append(SYMBOLS[cmd]); starts.append(m.start()); ends.append(m.end() if not brace else m.end() - 1)
+                out.append(SYMBOLS[cmd])
+                starts.append(m.start())
+                ends.append(m.end() - 1 if brace else m.end())
                 if brace:
                     pos = m.end() - 1
-        # `$`, `{`, `}` and other commands vanish, leaving their content
+            elif brace:
+                groups.append(len(out) if cmd in EMPHASIS else None)
+        elif m.group(0) == "{":
+            groups.append(None)
+        elif m.group(0) == "}" and groups:
+            begun = groups.pop()
+            if begun is not None and begun < len(out):
+                emphasis.append((begun, len(out)))
+        # `$`, unmatched braces and other commands vanish, leaving their content
     for i in range(pos, len(text)):
-        out.append(text[i]); starts.append(i); ends.append(i + 1)
-    return CleanText("".join(out), tuple(starts), tuple(ends))
+        out.append(text[i])
+        starts.append(i)
+        ends.append(i + 1)
+    return CleanText("".join(out), tuple(starts), tuple(ends), tuple(sorted(emphasis)))

@@ -1,0 +1,81 @@
+"""Extraction: the spaCy pipeline (rules and lexicons on `spacy.blank("en")`) and `extract()`.
+
+>>> nlp = load_pipeline()
+>>> nlp.pipe_names[:2]
+['sentencizer', 'kg_abbreviations']
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import spacy
+from spacy.util import load_config
+
+from ..errors import PipelineConfigError
+from ..records import Document, Extraction
+from . import factories  # noqa: F401  (registers the kg_* factories)
+from .convert import doc_to_extraction
+from .latex import clean
+
+DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"
+LEXICON_DIR = Path(__file__).parent / "lexicons"
+
+__all__ = ["load_pipeline", "extract", "pipeline_version"]
+
+
+def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Path] = ()) -> spacy.Language:
+    """Build the pipeline from a spaCy config (the packaged `config.cfg` by default).
+
+    Args:
+        config: a spaCy config file; its `[nlp]` and `[components]` sections are used.
+        lexicons: extra lexicon TSV files (type, name, aliases) to match besides ours.
+    """
+    path = Path(config) if config else DEFAULT_CONFIG
+    try:
+        cfg = load_config(path)
+    except Exception as exc:  # spaCy raises several types for a bad config
+        raise PipelineConfigError(f"{path}: not a valid spaCy config ({exc}); start from {DEFAULT_CONFIG}") from None
+    lexicons = [str(p) for p in lexicons]
+    for p in lexicons:
+        if not Path(p).is_file():
+            raise PipelineConfigError(f"{p}: lexicon file not found; pass a TSV of type, name, aliases")
+    if lexicons and "kg_lexicon" in cfg["components"]:
+        cfg["components"]["kg_lexicon"]["extra_lexicons"] = lexicons
+    return _assemble(cfg)
+
+
+def _assemble(cfg) -> spacy.Language:
+    nlp = spacy.blank(cfg["nlp"].get("lang", "en"))
+    for name in cfg["nlp"]["pipeline"]:
+        comp = dict(cfg["components"].get(name, {}))
+        factory = comp.pop("factory", name)
+        nlp.add_pipe(factory, name=name, config=comp)
+    return nlp
+
+
+def pipeline_version(nlp: spacy.Language) -> str:
+    """A hash of everything that decides what the pipeline extracts: code, config and lexicons."""
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for path in sorted(here.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".cfg", ".tsv"):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    h.update(repr(nlp.config.to_str()).encode())
+    return h.hexdigest()[:16]
+
+
+def extract(documents: Iterable[Document], nlp: spacy.Language, batch_size: int = 64) -> Iterator[Extraction]:
+    """Run the pipeline over documents, in order, yielding one `Extraction` each."""
+    def docs():
+        for document in documents:
+            cleaned = clean(document.text)
+            doc = nlp.make_doc(cleaned.text)
+            doc._.kg_emphasis = list(cleaned.emphasis)
+            doc._.kg_mentions = []
+            yield doc, (document, cleaned)
+
+    for doc, (document, cleaned) in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
+        yield doc_to_extraction(doc, document, cleaned)

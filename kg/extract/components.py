@@ -1,0 +1,48 @@
+"""Extraction: the claims component, which reads the sentence spans and the names found before it."""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from .claims import find_claims
+from .results import find_results
+
+NAME_FIELDS = ("models", "datasets", "proposed", "metrics")
+
+
+class ClaimFinder:
+    """spaCy component: speed-up claims → `doc._.kg_claims`, results → `doc._.kg_results`."""
+
+    def __init__(self, name: str = "kg_claims"):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        mentions = doc._.kg_mentions
+        claims, results = [], []
+        for sent in doc.sents:
+            s0, s1 = sent.start_char, sent.end_char
+            if not any(ch.isdigit() for ch in text[s0:s1]) and "orders of magnitude" not in text[s0:s1] \
+                    and "order of magnitude" not in text[s0:s1] and not any(w in text[s0:s1] for w in ("times", "twice", "halv", "doubl")):
+                continue
+            sentence = text[s0:s1]
+            local = [(f, s - s0, e - s0) for f, s, e, *_ in mentions if s0 <= s and e <= s1]
+            names = [(s, e) for f, s, e in local if f in ("models", "datasets", "proposed") and any(c.isdigit() for c in sentence[s:e])]
+            urls = [(s - s0, e - s0) for s, e in doc._.kg_code if s0 <= s < s1]
+            found = find_claims(sentence, names + urls)
+            claims.extend((s0, c) for c in found)
+            blocked = names + urls + [(c.start, c.end) for c in found]
+            metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
+            datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
+            results.extend((s0, r) for r in find_results(sentence, _outermost(metrics), _outermost(datasets), blocked))
+        doc._.kg_claims = claims
+        doc._.kg_results = results
+        return doc
+
+
+def _outermost(spans):
+    out = []
+    for s, e in sorted(spans, key=lambda x: (x[0], -x[1])):
+        if out and s < out[-1][1]:
+            continue
+        out.append((s, e))
+    return out

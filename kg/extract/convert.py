@@ -1,0 +1,144 @@
+"""Extraction: the one place that reads `doc._`: choose among overlapping mentions, map offsets
+back to the abstract as written, and return an `Extraction` of plain records."""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from ..records import Claim, Document, Evidence, Extraction, Mention, Result
+from ..resolve.normalize import normalise
+from .latex import CleanText
+
+FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
+NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
+RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
+TRIM = " ,;:.’'\"“”()[]"
+GENERIC_BASELINE = re.compile(
+    r"^(?:the\s+)?(?:vanilla|standard|existing|prior|previous|conventional|traditional|baseline|baselines|"
+    r"state[\s-]of[\s-]the[\s-]art|sota|competing|competitive|strong|naive|original|full|default|dense|other|"
+    r"current|recent|autoregressive|sequential|uniform|random|exact|all|several|many|most|both)\b|"
+    r"\b(?:methods?|approaches|baselines?|models?|counterparts?|solvers?|samplers?|implementations?|techniques?)$",
+    re.I,
+)
+
+
+def _sentence_of(doc: Doc, pos: int):
+    for sent in doc.sents:
+        if sent.start_char <= pos < sent.end_char:
+            return sent.start_char, sent.end_char
+    return 0, len(doc.text)
+
+
+def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
+    """Mentions kept after overlaps are settled: per field the longest span wins; a name
+    inside a longer name is dropped; the same span in two fields goes to the more specific one."""
+    text = doc.text
+    urls = doc._.kg_code
+    raw = []
+    for fld, s, e, rule, _canonical in doc._.kg_mentions:
+        while s < e and text[s] in TRIM:
+            s += 1
+        while e > s and text[e - 1] in TRIM:
+            e -= 1
+        if e - s < 2 or any(us <= s < ue for us, ue in urls):
+            continue
+        raw.append((fld, s, e, rule))
+    # the same span in several fields: keep the most specific field
+    by_span: dict[tuple[int, int], tuple[str, str]] = {}
+    for fld, s, e, rule in raw:
+        best = by_span.get((s, e))
+        if best is None or RULE_PRIORITY[fld] < RULE_PRIORITY[best[0]] or (
+                RULE_PRIORITY[fld] == RULE_PRIORITY[best[0]] and best[1] != "lexicon" and rule == "lexicon"):
+            by_span[(s, e)] = (fld, rule)
+    spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items()), key=lambda m: (m[1], -(m[2] - m[1])))
+    kept: list[tuple[str, int, int, str]] = []
+    for fld, s, e, rule in spans:
+        group = "names" if fld in NAME_FIELDS else "terms"
+        inside = [k for k in kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
+        overlapping = [k for k in kept if s < k[2] and k[1] < e]
+        if any((k[0] in NAME_FIELDS) == (group == "names") for k in inside):
+            continue  # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"
+        if any((k[0] in NAME_FIELDS) == (group == "names") for k in overlapping):
+            continue
+        kept.append((fld, s, e, rule))
+    return kept
+
+
+def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
+    """Turn a processed doc into an `Extraction` with offsets into `document.text`."""
+    text = doc.text
+    original = document.text
+    ext = Extraction(document)
+    sentence_cache: dict[int, tuple[int, int]] = {}
+
+    def evidence(s: int, e: int, rule: str) -> Evidence:
+        if s not in sentence_cache:
+            sentence_cache[s] = _sentence_of(doc, s)
+        ss, se = sentence_cache[s]
+        os_, oe = cleaned.original_span(s, e)
+        sent_s, _ = cleaned.original_span(ss, ss + 1)
+        _, sent_e = cleaned.original_span(se - 1, se)
+        return Evidence(original[sent_s:sent_e].strip(), os_, oe, rule)
+
+    abbrevs = doc._.kg_abbreviations
+    long_of = {a.short: a.long for a in abbrevs}
+    long_of.update({a.short + "s": a.long for a in abbrevs if not a.short.endswith("s")})
+    short_of = {a.long: a.short for a in abbrevs}
+    ext.abbreviations = {a.short: a.long for a in abbrevs}
+
+    selected = _select(doc)
+    proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed"}
+    for a in abbrevs:
+        if normalise(a.long) in proposed_norms or normalise(a.short) in proposed_norms:
+            proposed_norms |= {normalise(a.long), normalise(a.short)}
+    seen: dict[str, set[str]] = {f: set() for f in FIELD_ORDER}
+    for fld, s, e, rule in selected:
+        name = " ".join(text[s:e].split())
+        if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
+            if fld != "datasets":
+                continue
+        long = long_of.get(name)
+        if long is not None and fld != "proposed":
+            # an acronym stands for its long form: one entity, named by the long form
+            key = normalise(long)
+        else:
+            key = normalise(name)
+        if not key or key in seen[fld]:
+            continue
+        seen[fld].add(key)
+        if short_of.get(name):
+            seen[fld].add(normalise(short_of[name]))
+        ext.mentions.append(Mention(fld, long if (long and fld != "proposed") else name, evidence(s, e, rule),
+                                    long_form=None))
+    for url_s, url_e in doc._.kg_code:
+        ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
+
+    proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
+    for s0, c in doc._.kg_claims:
+        s, e = s0 + c.start, s0 + c.end
+        sentence = text[s0:_sentence_of(doc, s)[1]]
+        clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ")) if i >= 0] or [len(sentence)])
+        surface = sentence[c.start:max(c.end, min(clause_end, c.end + 60))].rstrip(" .")
+        baseline = c.baseline
+        method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
+        ext.claims.append(Claim(
+            text=surface, value=c.value, value_max=c.value_max, unit=c.unit, kind=c.kind, quantity=c.quantity,
+            baseline=baseline, qualifier=c.qualifier, factor=c.factor, factor_max=c.factor_max,
+            evidence=evidence(s, e, c.rule), method=method,
+        ))
+    for s0, r in doc._.kg_results:
+        s, e = s0 + r.start, s0 + r.end
+        sentence = text[s0:_sentence_of(doc, s)[1]]
+        method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
+        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
+    return ext
+
+
+def is_generic_baseline(text: str | None) -> bool:
+    """Baselines that name no method ("vanilla dLLMs", "existing methods") stay text, not nodes.
+
+    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM")
+    (True, False)
+    """
+    return bool(text) and bool(GENERIC_BASELINE.search(text.strip()))

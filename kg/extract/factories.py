@@ -1,0 +1,73 @@
+"""Extraction: every spaCy factory of `kg`, registered in one place (as spaCy's own factories.py).
+
+The names are advertised under `[project.entry-points.spacy_factories]` in pyproject.toml,
+so a config that names them works without importing `kg` first.
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from .abbreviations import find_abbreviations
+from .components import ClaimFinder
+from .lexicon import LexiconMatcher
+from .links import LinkFinder
+from .names import NameFinder
+from .phrases import PhraseFinder
+
+EXTENSIONS = {
+    "kg_mentions": None,        # list of (field, start_char, end_char, rule, canonical or None)
+    "kg_abbreviations": None,   # list of Abbreviation
+    "kg_emphasis": None,        # list of (start_char, end_char) the author emphasised
+    "kg_code": None,            # list of (start_char, end_char) URLs
+    "kg_claims": None,          # list of (sentence_start, ClaimMatch)
+    "kg_results": None,         # list of (sentence_start, ResultMatch)
+}
+for _name in EXTENSIONS:
+    if not Doc.has_extension(_name):
+        Doc.set_extension(_name, default=None)
+
+
+class AbbreviationDetector:
+    """spaCy component: "long form (SF)" pairs → `doc._.kg_abbreviations`; starts `doc._.kg_mentions`."""
+
+    def __init__(self, name: str = "kg_abbreviations"):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kg_abbreviations = find_abbreviations(doc.text)
+        if doc._.kg_mentions is None:
+            doc._.kg_mentions = []
+        if doc._.kg_emphasis is None:
+            doc._.kg_emphasis = []
+        return doc
+
+
+@Language.factory("kg_abbreviations", assigns=["doc._.kg_abbreviations", "doc._.kg_mentions"])
+def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
+    return AbbreviationDetector(name)
+
+
+@Language.factory("kg_lexicon", assigns=["doc._.kg_mentions"], default_config={"extra_lexicons": []})
+def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str]) -> LexiconMatcher:
+    return LexiconMatcher(nlp, name, extra_lexicons)
+
+
+@Language.factory("kg_links", assigns=["doc._.kg_code"])
+def make_links(nlp: Language, name: str) -> LinkFinder:
+    return LinkFinder(name)
+
+
+@Language.factory("kg_names", assigns=["doc._.kg_mentions"], requires=["doc.sents"])
+def make_names(nlp: Language, name: str) -> NameFinder:
+    return NameFinder(name)
+
+
+@Language.factory("kg_phrases", assigns=["doc._.kg_mentions"])
+def make_phrases(nlp: Language, name: str) -> PhraseFinder:
+    return PhraseFinder(name)
+
+
+@Language.factory("kg_claims", assigns=["doc._.kg_claims", "doc._.kg_results"], requires=["doc.sents"])
+def make_claims(nlp: Language, name: str) -> ClaimFinder:
+    return ClaimFinder(name)

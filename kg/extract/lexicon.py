@@ -1,0 +1,113 @@
+"""Extraction: curated lexicons (shipped in `lexicons/`, plus a user's own TSV files) matched with spaCy's PhraseMatcher.
+
+A lexicon file is TSV: `type<TAB>name<TAB>aliases`, aliases separated by `|`. A header line
+is allowed, and a `surface_forms` column separated by ` | ` (the shape of
+`ml_entity_gazetteer.tsv`) is read as aliases.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+
+from ..errors import PipelineConfigError
+
+LEXICON_DIR = Path(__file__).parent / "lexicons"
+#: lexicon type → extraction field
+TYPE_FIELD = {
+    "dataset": "datasets", "benchmark": "datasets", "benchmark_split": "datasets",
+    "metric": "metrics", "task": "tasks", "technique": "techniques",
+    "model": "models", "method": "models",
+}
+JUNK = re.compile(r"^[\W\d_]+$|^.{0,1}$")
+
+
+@dataclass
+class Lexicon:
+    """Surface form → (field, canonical name), read from TSV files."""
+
+    entries: dict[tuple[str, str], str] = field(default_factory=dict)  # (field, surface) → canonical
+
+    def add(self, fld: str, name: str, aliases: list[str] = ()) -> None:
+        for surface in (name, *aliases):
+            surface = " ".join(surface.split())
+            if surface and not JUNK.match(surface) and len(surface.split()) <= 8:
+                self.entries.setdefault((fld, surface), name)
+                if fld in ("techniques", "tasks") and surface.islower() and " " in surface:
+                    variant = surface[:-1] if surface.endswith("s") and not surface.endswith("ss") else surface + "s"
+                    self.entries.setdefault((fld, variant), name)
+
+    def read(self, path: Path, min_length: int = 2) -> None:
+        """Add the entries of one TSV file."""
+        try:
+            with open(path, encoding="utf-8", newline="") as fh:
+                rows = list(csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PipelineConfigError(f"{path}: cannot read lexicon ({exc}); pass a UTF-8 TSV of type, name, aliases") from None
+        header = [h.strip().lower() for h in rows[0]] if rows else []
+        if header[:2] == ["type", "name"]:
+            rows = rows[1:]
+        for n, row in enumerate(rows, 2 if header[:2] == ["type", "name"] else 1):
+            if not row or row[0].startswith("#"):
+                continue
+            if len(row) < 2:
+                raise PipelineConfigError(f"{path}:{n}: a lexicon line needs at least type and name, tab-separated")
+            fld = TYPE_FIELD.get(row[0].strip().lower())
+            if fld is None:
+                raise PipelineConfigError(f"{path}:{n}: unknown type '{row[0]}'; use one of {', '.join(sorted(TYPE_FIELD))}")
+            aliases = re.split(r"\s*\|\s*", row[2]) if len(row) > 2 and row[2] else []
+            if len(row[1]) >= min_length:
+                self.add(fld, row[1].strip(), [a for a in aliases if len(a) >= min_length])
+
+    @classmethod
+    def load(cls, extra: list[str | Path] = ()) -> "Lexicon":
+        lex = cls()
+        for path in sorted(LEXICON_DIR.glob("*.tsv")):
+            lex.read(path)
+        for path in extra:
+            lex.read(Path(path), min_length=3)
+        return lex
+
+
+def case_sensitive(surface: str) -> bool:
+    """Names with capitals ("MATH", "Adam", "ImageNet") match as written; lower-case terms match any case."""
+    return any(c.isupper() for c in surface)
+
+
+class LexiconMatcher:
+    """spaCy component: adds a mention for every lexicon phrase found in the doc."""
+
+    def __init__(self, nlp: Language, name: str = "kg_lexicon", extra_lexicons: list[str] = ()):
+        self.name = name
+        self.lexicon = Lexicon.load(list(extra_lexicons))
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.keys: dict[int, tuple[str, str]] = {}
+        by_key: dict[tuple[str, str], list] = {}
+        for (fld, surface), canonical in self.lexicon.entries.items():
+            key = (fld, canonical)
+            by_key.setdefault(key, []).append(surface)
+        for (fld, canonical), surfaces in by_key.items():
+            label = f"{fld}\t{canonical}"
+            key_id = nlp.vocab.strings.add(label)
+            self.keys[key_id] = (fld, canonical)
+            exact = [nlp.make_doc(s) for s in surfaces if case_sensitive(s)]
+            lower = [nlp.make_doc(s) for s in surfaces if not case_sensitive(s)]
+            if exact:
+                self.exact.add(label, exact)
+            if lower:
+                self.lower.add(label, lower)
+
+    def __call__(self, doc: Doc) -> Doc:
+        found = doc._.kg_mentions
+        for matcher in (self.exact, self.lower):
+            for key_id, start, end in matcher(doc):
+                fld, canonical = self.keys[key_id]
+                span = doc[start:end]
+                found.append((fld, span.start_char, span.end_char, "lexicon", canonical))
+        return doc

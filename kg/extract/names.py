@@ -1,0 +1,255 @@
+"""Extraction: named methods, models, datasets and metrics by their shape and their context.
+
+Names that no lexicon knows are still found: "GeoFlow", "HYPIR++", "Llama-3.2-1B",
+"Wan 2.1-14B" by shape; "we propose X", "X, a framework for", "over X", "than X",
+"X dataset", "on X benchmark", "measured by X" by context. A proposal cue turns a
+name into a proposed one; acronyms defined for lower-case terms ("graph neural networks
+(GNNs)") are terms, not names.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
+VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
+STOP_ACRONYMS = {
+    w.lower() for w in """
+    AI ML NLP CV GPU GPUs CPU CPUs TPU TPUs API APIs SOTA US UK EU USA II III IV VI OK PhD 2D 3D 4D 1D RGB RGBD HD
+    ID IDs IO URL HTTP JSON XML PDF DNA RNA mRNA AUC CI IID OOD ODE ODEs SDE SDEs PDE PDEs KL QA FAQ TV CT MRI
+    LLM LLMs VLM VLMs MLLM MLLMs LM LMs NN NNs DNN DNNs CNN CNNs RNN RNNs GNN GNNs GAN GANs VAE VAEs RL DRL MDP MDPs
+    POMDP SGD-like BO GP GPs SVM SVMs MLP MLPs FFN FFNs MoE KV FLOPs GFLOPs TFLOPs FLOP NFE NFEs MSE MAE RMSE
+    OT EM IS DP ERM PAC NP NP-hard NP-complete ReLU ReLUs GeLU GELU SiLU Softmax LayerNorm BatchNorm FP16 FP32 BF16 INT8
+    INT4 CUDA C++ Python PyTorch SQL AR NAR CoT RAG ICL SFT PEFT DPO RLHF Q&A E2E IoT AR/VR VR XR UAV UAVs SLAM
+    GT CDF PDF PMF KDE MLE MAP ELBO SNR ms TB GB MB KB Hz kHz fps FPS CoRR arXiv GitHub Code Appendix
+    """.split()
+}
+PROPOSAL_CUE = re.compile(
+    r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\s*,?\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
+    r"name|term|build|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
+    r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b"
+    r"|\b(?:our|the\s+proposed|a\s+novel|a\s+new)\s+(?:\w+[\s-]){0,3}?(?:method|model|framework|approach|algorithm|"
+    r"system|architecture|technique|pipeline|benchmark|dataset|loss|module|strategy|paradigm|scheme|metric|estimator|"
+    r"sampler|policy|objective|regularizer|agent)s?\s*,?\s*(?:\(|,|called|named|dubbed|termed)?",
+    re.I,
+)
+SCOPE_END = re.compile(
+    r",\s*which\b|\bthat\b|\bbased\s+on\b|\bbuilt\s+(?:up)?on\b|\busing\b|\bon\s+top\s+of\b|\bvia\b|\bover\b|\bthan\b|"
+    r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s",
+    re.I,
+)
+APPOSITION = re.compile(
+    r"^\s*,?\s*(?:a|an)\s+(?:\w+[\s-]){0,4}?(?:method|model|framework|approach|algorithm|system|architecture|technique|"
+    r"pipeline|benchmark|dataset|loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|"
+    r"sampler|objective|recipe|procedure|protocol)\b",
+    re.I,
+)
+DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
+DATASET_LIST = re.compile(
+    r"\b(?:datasets?|benchmarks?|corpora)\s*(?:,|:|\()?\s*(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)?\s*"
+    r"(?P<list>(?:[^\s,;()]+(?:\s[^\s,;()]+)?\s*,\s*)*(?:and\s+|or\s+)?[^\s,;()]+(?:\s[^\s,;().]+)?)",
+    re.I,
+)
+LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
+METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
+METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
+DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
+MODEL_CONTEXT_BEFORE = re.compile(
+    r"\b(?:over|than|to|with|including|like|as|on|of|and|or|vs\.?|versus|against|e\.g\.,?|such\s+as|backbones?|baselines?|"
+    r"models?|LLMs?|architectures?)\s*$",
+    re.I,
+)
+EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
+SMALL_WORDS = {"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from", "at", "as"}
+
+
+ADJECTIVAL = re.compile(
+    r"-(?:specific|based|aware|like|style|level|wise|driven|guided|free|agnostic|conditioned|dependent|invariant|"
+    r"equivariant|only|centric|oriented|scale|type|friendly|compatible|enabled|powered|generated|induced|augmented|"
+    r"tuned|trained|related|inspired|informed|constrained|efficient|optimal|preserving|consistent)$",
+    re.I,
+)
+
+
+def strip_possessive(w: str) -> str:
+    return re.sub(r"[’']s$", "", w)
+
+
+def is_name_shaped(word: str) -> bool:
+    """A word that can only be a name: CamelCase, inner capitals, acronyms, letter-digit mixes.
+
+    >>> [is_name_shaped(w) for w in ["GeoFlow", "HYPIR++", "Llama-3.2-1B", "dLLMs", "Diffusion", "GPU", "state-of-the-art"]]
+    [True, True, True, True, False, False, False]
+    """
+    w = strip_possessive(word)
+    if ADJECTIVAL.search(w) or "--" in w:
+        return False  # "OD-specific", "GAN-based", "Fokker--Planck"
+    letters = [c for c in w if c.isalpha()]
+    if len(letters) < 2 or w.lower() in STOP_ACRONYMS or w.rstrip("s").lower() in STOP_ACRONYMS:
+        return False
+    if re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d+|[IVX]+", w):
+        return False  # "8B", "10K", "x2", "512×512", roman numerals
+    upper = sum(c.isupper() for c in letters)
+    if upper >= 2:
+        return True
+    if upper >= 1 and any(c.isdigit() for c in w) and w[0].isalpha():
+        return True
+    parts = [p for p in re.split(r"[-–]", w) if p]
+    return len(parts) >= 2 and sum(p[0].isupper() for p in parts) >= 2 and not all(p.isupper() for p in parts)
+
+
+def title_case(phrase: str) -> bool:
+    """Most content words capitalised: "Score Anisotropy Directions", "Search Or AcceleRate"."""
+    words = [w for w in re.split(r"[\s\-–]+", phrase) if w and w.lower() not in SMALL_WORDS]
+    if not words:
+        return False
+    caps = sum(w[0].isupper() for w in words)
+    if len(words) == 1:
+        return any(c.isupper() for c in words[0][1:])
+    return words[0][0].isupper() and caps >= max(2, (len(words) + 1) // 2) and len(words) <= 8
+
+
+class NameFinder:
+    """spaCy component: shape- and context-based names (proposed, models, datasets, metrics)."""
+
+    def __init__(self, name: str = "kg_names"):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        found = doc._.kg_mentions
+        abbrevs = doc._.kg_abbreviations
+        term_shorts = {a.short for a in abbrevs if not title_case(a.long)}
+        title_longs = [a for a in abbrevs if title_case(a.long)]
+        emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
+        proposed_spans: list[tuple[int, int]] = []
+        for sent in doc.sents:
+            s0, s1 = sent.start_char, sent.end_char
+            sentence = text[s0:s1]
+            candidates = self._candidates(sentence, s0, term_shorts)
+            for a in title_longs:
+                if s0 <= a.long_start < s1:
+                    candidates.append((a.long_start, a.long_end, "name.abbreviation_long"))
+            for s, e in emphasis:
+                if s0 <= s < s1:
+                    name = text[s:e]
+                    cut = name.find(" (")
+                    candidates.append((s, s + cut if cut > 0 else e, "name.emphasis"))
+            candidates = _dedupe(candidates)
+            # proposal scope: names after a cue, up to where the clause turns to other work
+            for cue in PROPOSAL_CUE.finditer(sentence):
+                tail = sentence[cue.end():]
+                stop = SCOPE_END.search(tail)
+                scope_end = s0 + cue.end() + (stop.start() if stop else len(tail))
+                scope_start = s0 + cue.start()
+                if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
+                    scope_end = min(scope_end, s0 + cue.end() + 80)
+                for s, e, rule in candidates:
+                    if scope_start <= s < scope_end:
+                        proposed_spans.append((s, e))
+                        found.append(("proposed", s, e, "proposed.cue", None))
+            # "X, a novel framework for …" at the start of a sentence
+            for s, e, rule in candidates:
+                if s - s0 <= 2 and APPOSITION.match(text[e:s1]):
+                    proposed_spans.append((s, e))
+                    found.append(("proposed", s, e, "proposed.apposition", None))
+            for s, e, rule in candidates:
+                if (s, e) in proposed_spans:
+                    continue
+                after, before = text[e:s1], text[s0:s]
+                name = text[s:e]
+                if DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
+                    found.append(("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
+                elif METRIC_AFTER.match(after) or METRIC_BEFORE.search(before):
+                    found.append(("metrics", s, e, "metric.context", None))
+                elif rule != "name.emphasis":
+                    found.append(("models", s, e, rule, None))
+            for m in LOWER_PAIR_DATASETS.finditer(sentence):
+                for g in ("a", "b"):
+                    if m.group(g) not in GENERIC_DATASET_WORDS:
+                        found.append(("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
+            self._coordinated(sentence, s0, candidates, found)
+        self._propagate(doc, proposed_spans, found)
+        return doc
+
+    @staticmethod
+    def _emphasised_name(s: str) -> bool:
+        words = s.split()
+        return (0 < len(words) <= 7 and s.strip().lower() not in EMPH_STOP and any(c.isupper() for c in s)
+                and len(s) > 2 and not re.fullmatch(r"[\d.,×x%]+", s))
+
+    @staticmethod
+    def _candidates(sentence: str, s0: int, term_shorts: set[str]) -> list[tuple[int, int, str]]:
+        out = []
+        for m in WORD.finditer(sentence):
+            w = m.group(0)
+            if "/" in w and "://" not in sentence[m.start():m.end() + 3]:
+                continue
+            if w.startswith(("http", "www")) or "github" in w.lower():
+                continue
+            core = strip_possessive(w)
+            if core in term_shorts or core.rstrip("s") in term_shorts:
+                continue
+            if sentence[m.end():m.end() + 1] == "(" or sentence[m.start() - 1:m.start()] in ("_", "^", "\\"):
+                continue  # math: "SO(3)", "SPD(n)"
+            start, end = s0 + m.start(), s0 + m.start() + len(core)
+            version = VERSION.match(sentence, m.end() + 1) if sentence[m.end():m.end() + 1] == " " else None
+            if is_name_shaped(core):
+                if version and re.search(r"-|[BMK]$", version.group(0)):
+                    end = s0 + version.end()
+                out.append((start, end, "name.shape"))
+            elif (core[:1].isupper() and version and re.search(r"-|[BMK]$", version.group(0))
+                  and m.start() > 0 and not re.fullmatch(r"\d{4}", version.group(0))):
+                out.append((start, s0 + version.end(), "name.version"))
+        return out
+
+    @staticmethod
+    def _coordinated(sentence: str, s0: int, candidates, found) -> None:
+        """Capitalised words listed with names ("Open-Sora, MVDIT, and Hunyuan") are names too."""
+        names = {(s - s0, e - s0) for s, e, _ in candidates}
+        for m in re.finditer(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.|$|\s+(?:as|on|in|to)\b)", sentence):
+            s, e = m.span(1)
+            window = sentence[max(0, s - 40):min(len(sentence), e + 40)]
+            neighbours = [n for n in names if abs(n[0] - s) < 40 and n != (s, e)]
+            if neighbours and ("," in window) and m.group(1).lower() not in COMMON_CAPITALISED:
+                found.append(("models", s0 + s, s0 + e, "model.coordination", None))
+
+    @staticmethod
+    def _propagate(doc: Doc, proposed_spans, found) -> None:
+        """A name proposed once is proposed everywhere in the abstract, with its acronym."""
+        text = doc.text
+        names = {text[s:e] for s, e in proposed_spans}
+        for a in doc._.kg_abbreviations:
+            if a.long in names or any(n.startswith(a.long) for n in names):
+                names.add(a.short)
+            if a.short in names:
+                names.add(a.long)
+        if not names:
+            return
+        for i, (fld, s, e, rule, canonical) in enumerate(found):
+            if fld == "models" and text[s:e] in names:
+                found[i] = ("proposed", s, e, "proposed.propagated", canonical)
+
+
+GENERIC_DATASET_WORDS = {
+    "synthetic", "real", "real-world", "public", "large", "small", "standard", "benchmark", "multiple", "several",
+    "various", "diverse", "popular", "common", "different", "other", "existing", "new", "challenging", "image", "text",
+    "video", "graph", "tabular", "molecular", "medical", "training", "test", "validation", "two", "three", "both", "all",
+}
+COMMON_CAPITALISED = {
+    "the", "a", "an", "we", "our", "this", "these", "it", "in", "on", "for", "and", "however", "moreover", "finally",
+    "furthermore", "additionally", "specifically", "code", "experiments", "results", "extensive", "existing", "unlike",
+    "while", "code", "github", "table", "section", "appendix", "figure", "english", "chinese",
+}
+
+
+def _dedupe(candidates):
+    """Keep the longest of overlapping candidates."""
+    out = []
+    for c in sorted(candidates, key=lambda c: (c[0], -(c[1] - c[0]))):
+        if out and c[0] < out[-1][1]:
+            continue
+        out.append(c)
+    return out

@@ -1,0 +1,152 @@
+"""Extraction: techniques, tasks and metrics as noun phrases around their head nouns.
+
+"diffusion models" from the lexicon grows to "video diffusion models" and
+"text-to-image diffusion models" by its modifiers; unseen terms are found by head
+nouns typical of each type: "… generation", "… forecasting" are tasks, "… attention",
+"… decomposition" techniques, "… error", "… accuracy" metrics.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+TASK_HEADS = (
+    "generation synthesis forecasting prediction classification segmentation detection recognition reasoning inpainting "
+    "denoising completion regression translation summarization retrieval recommendation navigation planning editing "
+    "grounding understanding unlearning purification attribution reconstruction tracking captioning answering discovery "
+    "imputation restoration super-resolution localization estimation optimization protection removal generalization "
+    "generalisation modeling modelling verification design control matching"
+).split()
+TECHNIQUE_HEADS = (
+    "networks network learning attention decoding sampler samplers regularization regularisation normalization "
+    "normalisation decomposition matching flows transformers transformer autoencoders autoencoder descent search distillation "
+    "guidance inversion masking fine-tuning finetuning training pruning quantization encoding embeddings prior priors "
+    "losses loss alignment sampling diffusion models model process processes algorithm algorithms"
+).split()
+METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate".split()
+# heads that only make a technique when the modifier is specific (never on their own)
+WEAK_TECHNIQUE_HEADS = {"models", "model", "training", "learning", "process", "processes", "algorithm", "algorithms",
+                        "loss", "losses", "prior", "priors", "sampling", "search", "diffusion", "alignment", "network", "networks"}
+STOP = set("""
+a an the this that these those our their its his her my your we they it them one two three four five first second
+some any each every all both either neither no not such same other another more most less least many much few several
+various different existing novel new standard recent current prior previous popular modern conventional traditional
+typical pretrained pre-trained state-of-the-art sota powerful efficient effective simple general generic vanilla classical
+classic underlying proposed original single multiple robust accurate scalable high-quality high low better best faster
+improved superior competitive strong key main important challenging difficult complex large small fast slow good reliable
+principled unified practical real downstream final overall whole full entire specific particular certain given resulting
+corresponding respective additional further extensive comprehensive significant substantial lightweight flexible diverse
+of in on for with to from by as at and or but via into onto over under than then also thus while when where how whether
+which who whose what is are was were be been being has have had do does did can could may might must shall should will
+would use uses using used propose proposes proposed introduce introduces present presents improve improves improving
+enable enables enabling achieve achieves achieving make makes allow allows require requires perform performs show shows
+demonstrate demonstrates leverage leverages leveraging apply applies applying based learned trained designed
+task tasks problem problems method methods approach approaches framework frameworks technique techniques paradigm
+setting settings scenario scenarios work works study studies paper results result performance quality efficiency
+fundamental critical crucial central open emerging promising widely commonly increasingly highly
+its their such via without within across between among toward towards through during after before about against
+employ generalize generalise predict analyze analyse accelerate build capture combine integrate exploit enhance achieve
+learn train solve tackle address handle explore investigate consider adopt utilize utilise incorporate perform outperform
+surpass yield provide support ensure guarantee reduce increase improve boost preserve maintain mitigate alleviate generate
+produce estimate compute evaluate measure quantify construct design develop extend bridge unify rely facilitate promote
+encourage prevent avoid suffer struggle fail remain become include including whereas unlike despite although because since
+even yet still only just namely e.g. i.e. etc via per like unlike toward enables allowing without versus vs
+""".split())
+ING_MODIFIERS = set("""
+learning denoising sampling matching training modeling modelling reasoning decoding encoding scoring ranking clustering
+computing processing planning forecasting editing rendering tracking streaming embedding pooling pretraining finetuning
+fine-tuning boosting hashing labeling labelling masking routing scaling tuning warping parsing mapping filtering
+""".split())
+ED_MODIFIERS = set("""
+conditioned supervised unsupervised self-supervised semi-supervised guided informed structured masked constrained distributed
+federated weighted augmented regularized regularised quantized normalized randomized parameterized shared stacked gated
+dilated nested coupled mixed fixed biased unbiased labeled labelled unlabeled generalized localized amortized annealed
+tempered truncated compressed centralized decentralized discretized
+""".split())
+S_MODIFIERS = set("physics dynamics statistics genomics robotics graphics mathematics economics analysis bias gaussians".split())
+
+
+def _verb_like(word: str) -> bool:
+    """Without a tagger, inflected forms are the surest sign of a verb: "combines", "exploiting", "revolutionized"."""
+    lw = word.lower()
+    if "-" in lw:
+        return False
+    if lw.endswith("ing"):
+        return lw not in ING_MODIFIERS
+    if lw.endswith("ed"):
+        return lw not in ED_MODIFIERS
+    if lw.endswith("s") and not lw.endswith(("ss", "us", "is")) and word.islower():
+        return lw not in S_MODIFIERS
+    return False
+
+
+def _modifiers(text: str, start: int, limit: int = 2) -> int:
+    """Extend `start` left over up to `limit` modifier words; return the new start."""
+    new_start = start
+    pos = start
+    taken = 0
+    while taken < limit:
+        m = re.search(r"([A-Za-z0-9][\w\-–×']*)\s+$", text[max(0, pos - 60):pos])
+        if not m:
+            break
+        word = m.group(1)
+        w_start = pos - (len(text[max(0, pos - 60):pos]) - m.start(1))
+        lw = word.lower()
+        if (lw in STOP or lw.endswith("ly") or _verb_like(word) or re.fullmatch(r"[\d.,]+", word) or len(word) < 2
+                or re.fullmatch(r"(?:[a-z]+er|[a-z]+est)", lw) and lw in COMPARATIVES):
+            break
+        if word[0].isupper() and not _proper_modifier(text, w_start, word):
+            break
+        new_start = w_start
+        pos = w_start
+        taken += 1
+    return new_start
+
+
+COMPARATIVES = {"faster", "better", "higher", "lower", "larger", "smaller", "stronger", "greater", "fewer", "longer",
+                "shorter", "easier", "harder", "cheaper", "deeper", "wider", "best", "largest", "fastest", "latest"}
+
+
+def _proper_modifier(text: str, start: int, word: str) -> bool:
+    """Capitalised modifiers count when they are not just sentence-initial ("Riemannian", "Bayesian", "CP")."""
+    sentence_initial = start == 0 or re.search(r"[.!?:]\s*$", text[max(0, start - 3):start]) is not None
+    if word.isupper() or any(c.isupper() for c in word[1:]):
+        return True
+    return not sentence_initial and word.lower() not in STOP
+
+
+HEAD_RE = {
+    fld: re.compile(r"\b(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)) + r")\b", re.I)
+    for fld, heads in (("tasks", TASK_HEADS), ("techniques", TECHNIQUE_HEADS), ("metrics", METRIC_HEADS))
+}
+
+
+class PhraseFinder:
+    """spaCy component: grows lexicon terms by their modifiers and finds unseen terms by head noun."""
+
+    def __init__(self, name: str = "kg_phrases"):
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        found = doc._.kg_mentions
+        for i, (fld, s, e, rule, canonical) in enumerate(list(found)):
+            if fld in ("techniques", "tasks") and rule == "lexicon":
+                new_s = _modifiers(text, s)
+                if new_s < s:
+                    found.append((fld, new_s, e, "phrase.extended", None))
+        for fld, head_re in HEAD_RE.items():
+            for m in head_re.finditer(text):
+                if m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] == "-"):
+                    continue
+                head = m.group(0).lower()
+                start = _modifiers(text, m.start(), 3 if fld == "tasks" else 2)
+                if start == m.start():
+                    continue
+                words = text[start:m.end()].split()
+                if fld == "techniques" and head in WEAK_TECHNIQUE_HEADS and not re.search(r"[-–]|[A-Z]", text[start:m.start()]):
+                    if len(words) < 3:
+                        continue
+                found.append((fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
+        return doc
