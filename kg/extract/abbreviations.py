@@ -57,6 +57,17 @@ def _match_long(short: str, words: list[re.Match]) -> int | None:
     return None
 
 
+INVERTED = re.compile(r"(?<![\w-])([A-Z][\w\-+]{1,11})\s+\(([A-Z][^()]{4,120})\)")
+
+
+def _initials_match(short: str, long: str) -> bool:
+    """'SPADE' and 'Support-Proximity Augmented Diffusion Estimation': the short form's capitals
+    are the long form's word initials, in order."""
+    caps = [c.lower() for c in short if c.isupper()]
+    initials = [w[0].lower() for w in re.split(r"[\s\-–]+", long) if w and w[0].isalpha()]
+    return len(caps) >= 2 and caps == initials[:len(caps)] and len(initials) - len(caps) <= 2
+
+
 def find_abbreviations(text: str) -> list[Abbreviation]:
     """Abbreviation pairs in text.
 
@@ -91,4 +102,9 @@ def find_abbreviations(text: str) -> list[Abbreviation]:
         if len(long) <= len(short) or long.lower() == short.lower():
             continue
         found.append(Abbreviation(short, long, m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip())), start))
+    # the inverted form, "SPADE (Support-Proximity Augmented Diffusion Estimation)"
+    for m in INVERTED.finditer(text):
+        short, long = m.group(1), m.group(2).strip()
+        if _initials_match(short, long) and not any(a.short == short for a in found):
+            found.append(Abbreviation(short, long, m.start(1), m.start(2)))
     return found

@@ -43,6 +43,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             e -= 1
         if e - s < 2 or any(us <= s < ue for us, ue in urls):
             continue
+        if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
+            continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
         raw.append((fld, s, e, rule))
     # the same span in several fields: keep the most specific field
     by_span: dict[tuple[int, int], tuple[str, str]] = {}
@@ -51,9 +53,13 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if best is None or RULE_PRIORITY[fld] < RULE_PRIORITY[best[0]] or (
                 RULE_PRIORITY[fld] == RULE_PRIORITY[best[0]] and best[1] != "lexicon" and rule == "lexicon"):
             by_span[(s, e)] = (fld, rule)
-    spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items()), key=lambda m: (m[1], -(m[2] - m[1])))
+    spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items() if not _weak_metric(text, f, s, e, r)),
+                   key=lambda m: (m[1], -(m[2] - m[1])))
+    names = [(s, e) for f, s, e, r in spans if f in NAME_FIELDS and f != "metrics"]
     kept: list[tuple[str, int, int, str]] = []
     for fld, s, e, rule in spans:
+        if fld not in NAME_FIELDS and any(a <= s and e <= b for a, b in names):
+            continue  # "Preference Optimization" inside the proposed name that contains it
         group = "names" if fld in NAME_FIELDS else "terms"
         inside = [k for k in kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
         overlapping = [k for k in kept if s < k[2] and k[1] < e]
@@ -63,6 +69,26 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         kept.append((fld, s, e, rule))
     return kept
+
+
+METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
+                        r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$", re.I)
+
+
+def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
+    """Generic metric words ("accuracy", "fidelity", "… error") are metrics only where the text
+    measures with them: a number close by, or a cue such as "in terms of"."""
+    if fld != "metrics":
+        return False
+    name = text[s:e]
+    if rule == "lexicon" and (any(c.isupper() for c in name) or " " in name or "-" in name):
+        return False
+    if rule not in ("lexicon", "phrase.metric_head"):
+        return False
+    window = text[max(0, s - 45):min(len(text), e + 45)]
+    if re.search(r"\d", window) and not re.fullmatch(r"[^\d]*(?:19|20)\d\d[^\d]*", window):
+        return False
+    return METRIC_CUE.search(text[max(0, s - 60):s]) is None
 
 
 def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
@@ -88,6 +114,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     ext.abbreviations = {a.short: a.long for a in abbrevs}
 
     selected = _select(doc)
+    field_of = {normalise(text[s:e]): f for f, s, e, r in selected}
     proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed"}
     for a in abbrevs:
         if normalise(a.long) in proposed_norms or normalise(a.short) in proposed_norms:
@@ -99,6 +126,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             if fld != "datasets":
                 continue
         long = long_of.get(name)
+        if long is not None and field_of.get(normalise(long), fld) != fld:
+            continue  # "UKB" is the dataset "UK Biobank", found as such
+        if long is not None and rule == "lexicon" and fld in ("models", "metrics", "datasets"):
+            long = None  # a known acronym ("LPIPS") is the name people use
         if long is not None and fld != "proposed":
             # an acronym stands for its long form: one entity, named by the long form
             key = normalise(long)
@@ -111,6 +142,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             seen[fld].add(normalise(short_of[name]))
         ext.mentions.append(Mention(fld, long if (long and fld != "proposed") else name, evidence(s, e, rule),
                                     long_form=None))
+    _drop_bare_bases(ext)
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
@@ -133,6 +165,17 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
     return ext
+
+
+def _drop_bare_bases(ext: Extraction) -> None:
+    """A technique named with its modifiers elsewhere in the abstract ("discrete flow matching")
+    makes the bare base ("flow matching") redundant: one entity, named by its specific form."""
+    terms = [m for m in ext.mentions if m.field == "techniques"]
+    norms = [normalise(m.text) for m in terms]
+    drop = {i for i, n in enumerate(norms) if any(o != n and o.endswith(n) for o in norms)}
+    if drop:
+        ids = {id(terms[i]) for i in drop}
+        ext.mentions[:] = [m for m in ext.mentions if id(m) not in ids]
 
 
 def is_generic_baseline(text: str | None) -> bool:

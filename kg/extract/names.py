@@ -29,19 +29,26 @@ PROPOSAL_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\s*,?\s+(?:\w+\s+){0,2}?"
     r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
     r"name|term|build|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
-    r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b"
-    r"|\b(?:our|the\s+proposed|a\s+novel|a\s+new)\s+(?:\w+[\s-]){0,3}?(?:method|model|framework|approach|algorithm|"
+    r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b",
+    re.I,
+)
+# "our method, X", "the proposed framework (X)": only a name right after the cue counts
+OUR_CUE = re.compile(
+    r"\b(?:our|the\s+proposed|a\s+novel|a\s+new)\s+(?:[\w-]+\s+){0,3}?(?:method|model|framework|approach|algorithm|"
     r"system|architecture|technique|pipeline|benchmark|dataset|loss|module|strategy|paradigm|scheme|metric|estimator|"
-    r"sampler|policy|objective|regularizer|agent)s?\s*,?\s*(?:\(|,|called|named|dubbed|termed)?",
+    r"sampler|policy|objective|regularizer|agent|optimizer)s?\s*(?:,|\(|called|named|dubbed|termed)?\s*",
     re.I,
 )
 SCOPE_END = re.compile(
     r",\s*which\b|\bthat\b|\bbased\s+on\b|\bbuilt\s+(?:up)?on\b|\busing\b|\bon\s+top\s+of\b|\bvia\b|\bover\b|\bthan\b|"
-    r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s",
+    r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s|"
+    r"\blike\b|\bsuch\s+as\b|\be\.g\.|\bincluding\b|\b(?:version|extension|variant|generali[sz]ation)\s+of\b|"
+    r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b",
     re.I,
 )
 APPOSITION = re.compile(
-    r"^\s*,?\s*(?:a|an)\s+(?:\w+[\s-]){0,4}?(?:method|model|framework|approach|algorithm|system|architecture|technique|"
+    r"^\s*,?\s*(?:a|an)\s+(?!(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|"
+    r"representative|strong|common|prior|previous|commercial|proprietary|open-source)\b)(?:\w+[\s-]){0,4}?(?:method|model|framework|approach|algorithm|system|architecture|technique|"
     r"pipeline|benchmark|dataset|loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|"
     r"sampler|objective|recipe|procedure|protocol)\b",
     re.I,
@@ -62,13 +69,17 @@ MODEL_CONTEXT_BEFORE = re.compile(
     re.I,
 )
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
+EMPH_ROLE = re.compile(r"^\s*(?:module|component|loss|mechanism|strategy|method|framework|technique|regularization|"
+                       r"regularizer|objective|term|block|layer|scheme|algorithm|procedure|stage)\b", re.I)
 SMALL_WORDS = {"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from", "at", "as"}
 
 
 ADJECTIVAL = re.compile(
     r"-(?:specific|based|aware|like|style|level|wise|driven|guided|free|agnostic|conditioned|dependent|invariant|"
     r"equivariant|only|centric|oriented|scale|type|friendly|compatible|enabled|powered|generated|induced|augmented|"
-    r"tuned|trained|related|inspired|informed|constrained|efficient|optimal|preserving|consistent)$",
+    r"tuned|trained|related|inspired|informed|constrained|efficient|optimal|preserving|consistent|[a-z]+ed)$"
+    r"|^(?:Multi|Cross|Self|Non|Pre|Post|Semi|Co|Sub|Inter|Intra|Re|Un|Mid|Over|Under|Anti|Bi|Tri|Single|Long|Short|"
+    r"High|Low|Real|Fine|Coarse|Top|Bottom|Zero|Few)-[A-Z][a-z]+$",
     re.I,
 )
 
@@ -114,17 +125,22 @@ def title_case(phrase: str) -> bool:
 class NameFinder:
     """spaCy component: shape- and context-based names (proposed, models, datasets, metrics)."""
 
-    def __init__(self, name: str = "kg_names"):
+    def __init__(self, name: str = "kg_names", lexicon_terms: frozenset[str] = frozenset()):
         self.name = name
+        self.lexicon_terms = lexicon_terms
 
     def __call__(self, doc: Doc) -> Doc:
         text = doc.text
         found = doc._.kg_mentions
         abbrevs = doc._.kg_abbreviations
-        term_shorts = {a.short for a in abbrevs if not title_case(a.long)}
-        title_longs = [a for a in abbrevs if title_case(a.long)]
+        lexicon_terms = self.lexicon_terms
+        term_pairs = [a for a in abbrevs if not title_case(a.long) or a.long.lower() in lexicon_terms]
+        term_shorts = {a.short for a in term_pairs} | {a.short + "s" for a in term_pairs} | {a.short[:-1] for a in term_pairs if a.short.endswith("s")}
+        title_longs = [a for a in abbrevs if a not in term_pairs]
+        terms = [(s, e) for f, s, e, *_ in found if f in ("techniques", "tasks")]
         emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
         proposed_spans: list[tuple[int, int]] = []
+        has_cue = PROPOSAL_CUE.search(text) is not None
         for sent in doc.sents:
             s0, s1 = sent.start_char, sent.end_char
             sentence = text[s0:s1]
@@ -147,9 +163,19 @@ class NameFinder:
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
                 for s, e, rule in candidates:
-                    if scope_start <= s < scope_end:
+                    if scope_start <= s < scope_end and not _inside(s, e, terms):
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.cue", None))
+                for a in abbrevs:
+                    if (scope_start <= a.long_start < scope_end and (a.long_start, a.long_end) not in proposed_spans
+                            and a.long.lower() not in lexicon_terms):
+                        proposed_spans.append((a.long_start, a.long_end))
+                        found.append(("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
+            for cue in OUR_CUE.finditer(sentence):
+                for s, e, rule in candidates:
+                    if 0 <= s - (s0 + cue.end()) <= 2:
+                        proposed_spans.append((s, e))
+                        found.append(("proposed", s, e, "proposed.our", None))
             # "X, a novel framework for …" at the start of a sentence
             for s, e, rule in candidates:
                 if s - s0 <= 2 and APPOSITION.match(text[e:s1]):
@@ -164,7 +190,13 @@ class NameFinder:
                     found.append(("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
                 elif METRIC_AFTER.match(after) or METRIC_BEFORE.search(before):
                     found.append(("metrics", s, e, "metric.context", None))
-                elif rule != "name.emphasis":
+                elif rule == "name.emphasis":
+                    if has_cue and title_case(name) and " " in name.strip() and (
+                            re.search(r"\b(?:a|an|our|novel|new)\s+$", before) or EMPH_ROLE.match(after)):
+                        # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
+                        proposed_spans.append((s, e))
+                        found.append(("proposed", s, e, "proposed.emphasis", None))
+                elif not _inside(s, e, terms) or _outside_anywhere(text, text[s:e], terms):
                     found.append(("models", s, e, rule, None))
             for m in LOWER_PAIR_DATASETS.finditer(sentence):
                 for g in ("a", "b"):
@@ -222,7 +254,7 @@ class NameFinder:
         text = doc.text
         names = {text[s:e] for s, e in proposed_spans}
         for a in doc._.kg_abbreviations:
-            if a.long in names or any(n.startswith(a.long) for n in names):
+            if a.long in names:
                 names.add(a.short)
             if a.short in names:
                 names.add(a.long)
@@ -243,6 +275,22 @@ COMMON_CAPITALISED = {
     "furthermore", "additionally", "specifically", "code", "experiments", "results", "extensive", "existing", "unlike",
     "while", "code", "github", "table", "section", "appendix", "figure", "english", "chinese",
 }
+
+
+def _inside(s: int, e: int, spans) -> bool:
+    return any(a <= s and e <= b and (a, b) != (s, e) for a, b in spans)
+
+
+def _overlaps(s: int, e: int, spans) -> bool:
+    return any(s < b and a < e for a, b in spans)
+
+
+def _outside_anywhere(text: str, name: str, spans) -> bool:
+    """Whether `name` also occurs outside every span (a model named alone, not only inside a term)."""
+    for m in re.finditer(re.escape(name), text):
+        if not _inside(m.start(), m.end(), spans):
+            return True
+    return False
 
 
 def _dedupe(candidates):

@@ -21,13 +21,11 @@ TASK_HEADS = (
 TECHNIQUE_HEADS = (
     "networks network learning attention decoding sampler samplers regularization regularisation normalization "
     "normalisation decomposition matching flows transformers transformer autoencoders autoencoder descent search distillation "
-    "guidance inversion masking fine-tuning finetuning training pruning quantization encoding embeddings prior priors "
-    "losses loss alignment sampling diffusion models model process processes algorithm algorithms"
+    "guidance inversion masking fine-tuning finetuning pruning quantization encoding alignment sampling diffusion"
 ).split()
 METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate".split()
 # heads that only make a technique when the modifier is specific (never on their own)
-WEAK_TECHNIQUE_HEADS = {"models", "model", "training", "learning", "process", "processes", "algorithm", "algorithms",
-                        "loss", "losses", "prior", "priors", "sampling", "search", "diffusion", "alignment", "network", "networks"}
+WEAK_TECHNIQUE_HEADS = {"learning", "sampling", "search", "diffusion", "alignment", "network", "networks"}
 STOP = set("""
 a an the this that these those our their its his her my your we they it them one two three four five first second
 some any each every all both either neither no not such same other another more most less least many much few several
@@ -45,6 +43,9 @@ demonstrate demonstrates leverage leverages leveraging apply applies applying ba
 task tasks problem problems method methods approach approaches framework frameworks technique techniques paradigm
 setting settings scenario scenarios work works study studies paper results result performance quality efficiency
 fundamental critical crucial central open emerging promising widely commonly increasingly highly
+expensive rich implicit explicit deep sequential stable fine-grained uncontrollable average general-purpose task-specific
+contemporary approximate ideal composite auxiliary per-step first-order second-order theoretical empirical practical
+high-fidelity high-resolution low-resolution long short short-term long-term global local joint separate independent
 its their such via without within across between among toward towards through during after before about against
 employ generalize generalise predict analyze analyse accelerate build capture combine integrate exploit enhance achieve
 learn train solve tackle address handle explore investigate consider adopt utilize utilise incorporate perform outperform
@@ -54,7 +55,7 @@ encourage prevent avoid suffer struggle fail remain become include including whe
 even yet still only just namely e.g. i.e. etc via per like unlike toward enables allowing without versus vs
 """.split())
 ING_MODIFIERS = set("""
-learning denoising sampling matching training modeling modelling reasoning decoding encoding scoring ranking clustering
+denoising matching modeling modelling reasoning decoding encoding scoring ranking clustering
 computing processing planning forecasting editing rendering tracking streaming embedding pooling pretraining finetuning
 fine-tuning boosting hashing labeling labelling masking routing scaling tuning warping parsing mapping filtering
 """.split())
@@ -96,7 +97,7 @@ def _modifiers(text: str, start: int, limit: int = 2) -> int:
         if (lw in STOP or lw.endswith("ly") or _verb_like(word) or re.fullmatch(r"[\d.,]+", word) or len(word) < 2
                 or re.fullmatch(r"(?:[a-z]+er|[a-z]+est)", lw) and lw in COMPARATIVES):
             break
-        if word[0].isupper() and not _proper_modifier(text, w_start, word):
+        if word[0].isupper() and not _proper_modifier(text, w_start, word) and not (pos == start and taken == 0 and lw not in STOP):
             break
         new_start = w_start
         pos = w_start
