@@ -96,12 +96,12 @@ FIELD_REL: dict[str, RelType] = {
 #: Scalar properties each label carries besides `id`, with their XSD/Python type.
 NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
     L.PAPER: {"source": str, "index": int, "title": str, "text": str, "year": int,
-              "venue": str, "url": str, "doi": str, "paper_id": str},
-    L.METHOD: {"name": str},
-    L.TECHNIQUE: {"name": str},
-    L.DATASET: {"name": str},
-    L.METRIC: {"name": str},
-    L.TASK: {"name": str},
+              "venue": str, "url": str, "doi": str, "paper_id": str, "authors": list},
+    L.METHOD: {"name": str, "aliases": list},
+    L.TECHNIQUE: {"name": str, "aliases": list},
+    L.DATASET: {"name": str, "aliases": list},
+    L.METRIC: {"name": str, "aliases": list},
+    L.TASK: {"name": str, "aliases": list},
     L.SPEEDUP: {"text": str, "value": float, "value_max": float, "unit": str, "kind": str,
                 "quantity": str, "baseline_text": str, "qualifier": str, "factor": float,
                 "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str},
@@ -110,6 +110,23 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
     L.REPOSITORY: {"url": str},
     L.VENUE: {"name": str},
 }
+
+#: RDF property of each node property (what is not listed is `mlkg:<name in camelCase>`).
+RDF_PROPERTY_NAMES: dict[str, str] = {
+    "name": "rdfs:label", "aliases": "skos:altLabel", "title": "dcterms:title", "text": "schema:abstract",
+    "url": "schema:url", "authors": "dcterms:creator", "paper_id": "dcterms:identifier",
+}
+#: Evidence properties carried by every relationship that comes from text.
+EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str}
+
+
+def camel(name: str) -> str:
+    """>>> camel("EVALUATED_ON"), camel("value_max")
+    ('evaluatedOn', 'valueMax')
+    """
+    head, *rest = name.lower().split("_")
+    return head + "".join(w.capitalize() for w in rest)
+
 
 #: Labels whose nodes are named entities with `name` and `aliases`.
 ENTITY_LABELS = (L.METHOD, L.TECHNIQUE, L.DATASET, L.METRIC, L.TASK)

@@ -115,3 +115,39 @@ def extraction_record(ext: Extraction) -> dict:
     ]
     rec["code"] = [url for url, _ in ext.code]
     return rec
+
+
+def _ev(e: Evidence) -> list:
+    return [e.sentence, e.start, e.end, e.rule]
+
+
+def _unev(v: list) -> Evidence:
+    return Evidence(v[0], int(v[1]), int(v[2]), v[3])
+
+
+def extraction_to_json(ext: Extraction) -> dict:
+    """Everything an `Extraction` holds, evidence included, as JSON-ready data (the build cache format)."""
+    d = ext.document
+    return {
+        "source": d.source, "index": d.index, "text": d.text, "meta": d.meta,
+        "mentions": [[m.field, m.text, m.long_form, _ev(m.evidence)] for m in ext.mentions],
+        "claims": [[c.text, c.value, c.value_max, c.unit, c.kind, c.quantity, c.baseline, c.qualifier,
+                    c.factor, c.factor_max, c.method, _ev(c.evidence)] for c in ext.claims],
+        "results": [[r.text, r.metric, r.value, r.dataset, r.method, _ev(r.evidence)] for r in ext.results],
+        "code": [[url, _ev(e)] for url, e in ext.code],
+        "abbreviations": ext.abbreviations,
+    }
+
+
+def extraction_from_json(data: dict) -> Extraction:
+    """Inverse of `extraction_to_json`."""
+    doc = Document(data["source"], data["index"], data["text"], data.get("meta", {}))
+    return Extraction(
+        document=doc,
+        mentions=[Mention(f, t, _unev(ev), lf) for f, t, lf, ev in data["mentions"]],
+        claims=[Claim(t, v, vm, u, k, q, b, ql, f, fm, _unev(ev), meth)
+                for t, v, vm, u, k, q, b, ql, f, fm, meth, ev in data["claims"]],
+        results=[Result(t, m, v, ds, meth, _unev(ev)) for t, m, v, ds, meth, ev in data["results"]],
+        code=[(url, _unev(ev)) for url, ev in data["code"]],
+        abbreviations=data.get("abbreviations", {}),
+    )

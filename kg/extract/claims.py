@@ -72,7 +72,7 @@ GENERIC_BASELINES = re.compile(
 )
 BASELINE_AFTER = re.compile(
     r"^\s*(?:speed[\s-]?ups?|acceleration|reduction|improvement|faster|fewer|less|lower|smaller|cheaper|"
-    r"more\s+efficient|gains?)?\s*(?:\w+\s+){0,3}?"
+    r"more\s+efficient|gains?)?\s*(?:[\w\-]+\s+){0,4}?"
     r"(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<base>[^,;.()]+?)"
     r"(?=\s*(?:[,;.()]|$|\s+(?:on|in|at|for|while|and\s+\d|and\s+up|with|across|without|when|under|by|using|"

@@ -45,16 +45,20 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
-        raw.append((fld, s, e, rule))
+        raw.append((fld, s, e, rule, _canonical))
     # the same span in several fields: keep the most specific field
     by_span: dict[tuple[int, int], tuple[str, str]] = {}
-    for fld, s, e, rule in raw:
+    canonical_of: dict[tuple[str, int, int], str] = {}
+    for fld, s, e, rule, canonical in raw:
+        if canonical:
+            canonical_of[(fld, s, e)] = canonical
         best = by_span.get((s, e))
         if best is None or RULE_PRIORITY[fld] < RULE_PRIORITY[best[0]] or (
                 RULE_PRIORITY[fld] == RULE_PRIORITY[best[0]] and best[1] != "lexicon" and rule == "lexicon"):
             by_span[(s, e)] = (fld, rule)
     spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items() if not _weak_metric(text, f, s, e, r)),
                    key=lambda m: (m[1], -(m[2] - m[1])))
+    doc.user_data["kg_canonical"] = canonical_of
     names = [(s, e) for f, s, e, r in spans if f in NAME_FIELDS and f != "metrics"]
     kept: list[tuple[str, int, int, str]] = []
     for fld, s, e, rule in spans:
@@ -72,7 +76,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
 
 
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
-                        r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$", re.I)
+                        r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$"
+                        r"|\b(?:lower|higher|better|smaller|reduced|improved|superior|comparable|competitive)\s+$", re.I)
 
 
 def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
@@ -81,7 +86,7 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
     if fld != "metrics":
         return False
     name = text[s:e]
-    if rule == "lexicon" and (any(c.isupper() for c in name) or " " in name or "-" in name):
+    if rule == "lexicon" and any(c.isupper() for c in name):
         return False
     if rule not in ("lexicon", "phrase.metric_head"):
         return False
@@ -140,8 +145,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         seen[fld].add(key)
         if short_of.get(name):
             seen[fld].add(normalise(short_of[name]))
-        ext.mentions.append(Mention(fld, long if (long and fld != "proposed") else name, evidence(s, e, rule),
-                                    long_form=None))
+        shown = long if (long and fld != "proposed") else name
+        canonical = doc.user_data["kg_canonical"].get((fld, s, e))
+        ext.mentions.append(Mention(fld, shown, evidence(s, e, rule),
+                                    long_form=canonical if canonical and canonical != shown else None))
     _drop_bare_bases(ext)
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
@@ -150,7 +157,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for s0, c in doc._.kg_claims:
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
-        clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ")) if i >= 0] or [len(sentence)])
+        clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ", " and ", " while ")) if i >= 0] or [len(sentence)])
         surface = sentence[c.start:max(c.end, min(clause_end, c.end + 60))].rstrip(" .")
         baseline = c.baseline
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)

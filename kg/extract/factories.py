@@ -60,11 +60,12 @@ def make_links(nlp: Language, name: str) -> LinkFinder:
 
 @Language.factory("kg_names", assigns=["doc._.kg_mentions"], requires=["doc.sents"])
 def make_names(nlp: Language, name: str) -> NameFinder:
-    terms = set()
-    for pipe_name, pipe in nlp.pipeline:
+    terms, datasets = set(), set()
+    for _, pipe in nlp.pipeline:
         if isinstance(pipe, LexiconMatcher):
             terms |= {surface.lower() for (fld, surface) in pipe.lexicon.entries if fld in ("techniques", "tasks", "metrics")}
-    return NameFinder(name, frozenset(terms))
+            datasets |= {surface for (fld, surface) in pipe.lexicon.entries if fld == "datasets"}
+    return NameFinder(name, frozenset(terms), frozenset(datasets))
 
 
 @Language.factory("kg_phrases", assigns=["doc._.kg_mentions"])

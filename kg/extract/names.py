@@ -26,7 +26,7 @@ STOP_ACRONYMS = {
     """.split()
 }
 PROPOSAL_CUE = re.compile(
-    r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\s*,?\s+(?:\w+\s+){0,2}?"
+    r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\b(?:\s*,?\s+(?:\w+\s+){0,2}?|[^.;:]{0,100}?\b(?:and|then|also|further|to)\s+)"
     r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
     r"name|term|build|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
     r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b",
@@ -69,6 +69,8 @@ MODEL_CONTEXT_BEFORE = re.compile(
     re.I,
 )
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
+PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words|bits|FLOPs)[-\s]per[-\s](?:step|second|token|sample|image|query|dimension|pixel|character)\b", re.I)
+NAMED_METRIC = re.compile(r"(?<=\s)([A-Z][a-z]+(?:[-–][A-Z]?[a-z]+)?)\s+(?:metrics?|distances?|divergences?)\b")
 EMPH_ROLE = re.compile(r"^\s*(?:module|component|loss|mechanism|strategy|method|framework|technique|regularization|"
                        r"regularizer|objective|term|block|layer|scheme|algorithm|procedure|stage)\b", re.I)
 SMALL_WORDS = {"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from", "at", "as"}
@@ -125,9 +127,11 @@ def title_case(phrase: str) -> bool:
 class NameFinder:
     """spaCy component: shape- and context-based names (proposed, models, datasets, metrics)."""
 
-    def __init__(self, name: str = "kg_names", lexicon_terms: frozenset[str] = frozenset()):
+    def __init__(self, name: str = "kg_names", lexicon_terms: frozenset[str] = frozenset(),
+                 dataset_names: frozenset[str] = frozenset()):
         self.name = name
         self.lexicon_terms = lexicon_terms
+        self.dataset_names = dataset_names
 
     def __call__(self, doc: Doc) -> Doc:
         text = doc.text
@@ -186,7 +190,14 @@ class NameFinder:
                     continue
                 after, before = text[e:s1], text[s0:s]
                 name = text[s:e]
-                if DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
+                base = re.split(r"[-–]", name, 1)[0]
+                if base != name and base in self.dataset_names:
+                    # "ImageNet-64", "CIFAR-10-C": a variant of a known dataset
+                    found.append(("datasets", s, e, "dataset.variant", None))
+                elif METRIC_AFTER.match(after) and not DATASET_SHAPE.search(name):
+                    # "Valid-Unique-Novelty scores", "CLIP score": the name is the metric
+                    found.append(("metrics", s, e, "metric.context", None))
+                elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
                     found.append(("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
                 elif METRIC_AFTER.match(after) or METRIC_BEFORE.search(before):
                     found.append(("metrics", s, e, "metric.context", None))
@@ -198,6 +209,11 @@ class NameFinder:
                         found.append(("proposed", s, e, "proposed.emphasis", None))
                 elif not _inside(s, e, terms) or _outside_anywhere(text, text[s:e], terms):
                     found.append(("models", s, e, rule, None))
+            for m in PER_MEASURE.finditer(sentence):
+                found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
+            for m in NAMED_METRIC.finditer(sentence):
+                if s0 + m.start() > s0 and m.group(1).lower() not in COMMON_CAPITALISED:
+                    found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.named", None))
             for m in LOWER_PAIR_DATASETS.finditer(sentence):
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:

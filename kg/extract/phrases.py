@@ -123,6 +123,23 @@ HEAD_RE = {
 }
 
 
+TASK_FRAME_BEFORE = re.compile(
+    r"(?:\b(?:for|in|to|on|of|tackle|tackles|tackling|address|addresses|addressing|study|studies|solve|solves|solving|"
+    r"problem\s+of|task\s+of|tasks\s+of|applications?\s+(?:in|to|such\s+as|including)|such\s+as|including|like|"
+    r"advances?\s+in|progress\s+in|approach\s+to|benchmark\s+for)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:(?:[\w-]+\s+)?(?:and|or)\s+|[\w-]+,\s+)*"
+    r"|^\s*|[.!?]\s+)$",
+    re.I,
+)
+TASK_FRAME_AFTER = re.compile(r"^\s*(?:tasks?|problems?|benchmarks?|applications?|settings?|challenges?)\b|^\s*(?:is|are|has|have|remains?)\b", re.I)
+
+
+def _task_frame(text: str, start: int, end: int) -> bool:
+    """Tasks are named where a paper says what it does: "for X", "X task", "the problem of X",
+    "address X", or as the subject that opens a sentence ("Symbolic regression is …")."""
+    return bool(TASK_FRAME_BEFORE.search(text[max(0, start - 80):start]) or TASK_FRAME_AFTER.match(text[end:end + 30]))
+
+
 class PhraseFinder:
     """spaCy component: grows lexicon terms by their modifiers and finds unseen terms by head noun."""
 
@@ -149,5 +166,7 @@ class PhraseFinder:
                 if fld == "techniques" and head in WEAK_TECHNIQUE_HEADS and not re.search(r"[-–]|[A-Z]", text[start:m.start()]):
                     if len(words) < 3:
                         continue
+                if fld == "tasks" and not _task_frame(text, start, m.end()):
+                    continue
                 found.append((fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
         return doc

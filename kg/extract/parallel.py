@@ -1,0 +1,43 @@
+"""Extraction: run the pipeline in N worker processes, results in input order.
+
+spaCy's own `n_process` ships Docs between processes, extension values included, which our
+components' plain Python objects do not survive; so each worker loads the pipeline once and
+returns plain `Extraction` data instead.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+from collections.abc import Iterable, Iterator
+from itertools import islice
+
+from ..records import Document, Extraction, extraction_from_json, extraction_to_json
+
+_nlp = None
+
+
+def _init(config, lexicons) -> None:
+    global _nlp
+    from . import load_pipeline
+    _nlp = load_pipeline(config, lexicons)
+
+
+def _work(batch: list[tuple[str, int, str, dict]]) -> list[dict]:
+    from . import extract
+    docs = [Document(s, i, t, m) for s, i, t, m in batch]
+    return [extraction_to_json(e) for e in extract(docs, _nlp)]
+
+
+def _batches(documents: Iterable[Document], size: int) -> Iterator[list]:
+    it = iter(documents)
+    while batch := [(d.source, d.index, d.text, d.meta) for d in islice(it, size)]:
+        yield batch
+
+
+def extract_parallel(documents: Iterable[Document], workers: int, config=None, lexicons=(),
+                     batch_size: int = 64) -> Iterator[Extraction]:
+    """Like `extract`, in `workers` processes; the output is identical to one process's."""
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+    with ctx.Pool(workers, initializer=_init, initargs=(config, list(lexicons))) as pool:
+        for results in pool.imap(_work, _batches(documents, batch_size), chunksize=1):
+            for data in results:
+                yield extraction_from_json(data)

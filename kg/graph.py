@@ -1,0 +1,149 @@
+"""Graph: resolved entities and claims → a typed networkx MultiDiGraph (node key = id, edge key = type).
+
+Every edge that comes from text carries its evidence: `sentence`, `start`, `end` (character
+offsets in the paper's abstract as given) and the `rule` that found it.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import networkx as nx
+
+from .extract.convert import is_generic_baseline
+from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
+from .records import Evidence, Extraction
+from .resolve.normalize import normalise
+from .resolve.resolver import Resolver
+
+L, R = NodeLabel, RelType
+
+
+def paper_id(source: str, index: int) -> str:
+    """>>> paper_id("000_31cf.txt", 3)
+    'paper:000_31cf.txt#3'
+    """
+    return f"paper:{source}#{index}"
+
+
+def repository_id(url: str) -> str:
+    """One node per repository, however the URL is written.
+
+    >>> repository_id("https://github.com/ZheruiHuang/GeoFlow.git/")
+    'repository:github.com/zheruihuang/geoflow'
+    """
+    u = re.sub(r"^[a-z]+://", "", url.strip().lower()).removeprefix("www.")
+    u = re.sub(r"(?:\.git)?/*$", "", u)
+    return f"repository:{u}"
+
+
+def _evidence(ev: Evidence) -> dict:
+    return {"sentence": ev.sentence, "start": ev.start, "end": ev.end, "rule": ev.rule}
+
+
+def _clean(props: dict) -> dict:
+    return {k: v for k, v in props.items() if v is not None and v != "" and v != []}
+
+
+class GraphBuilder:
+    """Adds papers one at a time to a MultiDiGraph, resolving names with a `Resolver` that has
+    already observed every paper."""
+
+    def __init__(self, resolver: Resolver):
+        self.resolver = resolver
+        self.G = nx.MultiDiGraph()
+
+    def node(self, nid: str, label: NodeLabel, **props) -> str:
+        if nid in self.G:
+            self.G.nodes[nid].update(_clean(props))
+        else:
+            self.G.add_node(nid, label=label.value, **_clean(props))
+        return nid
+
+    def edge(self, src: str, rel: RelType, dst: str, evidence: Evidence | None = None, **props) -> None:
+        assert (L(self.G.nodes[src]["label"]), rel, L(self.G.nodes[dst]["label"])) in PATTERNS, (src, rel, dst)
+        if self.G.has_edge(src, dst, key=rel.value):
+            return  # the first evidence in reading order is kept; the edge exists once
+        data = _evidence(evidence) if evidence else {}
+        self.G.add_edge(src, dst, key=rel.value, type=rel.value, **data, **_clean(props))
+
+    def entity(self, label: NodeLabel, name: str, short: str | None = None) -> str | None:
+        ent = self.resolver.resolve(label, name, short)
+        if ent is None:
+            return None
+        return self.node(ent.id, label)
+
+    def add(self, ext: Extraction) -> None:
+        doc = ext.document
+        meta = doc.meta
+        pid = self.node(paper_id(doc.source, doc.index), L.PAPER, source=doc.source, index=doc.index,
+                        title=meta.get("title"), text=doc.text, year=meta.get("year"), venue=meta.get("venue"),
+                        url=meta.get("url"), doi=meta.get("doi"), paper_id=meta.get("id"),
+                        authors=meta.get("authors") if isinstance(meta.get("authors"), list) else None)
+        if meta.get("venue"):
+            vid = self.node(f"venue:{normalise(str(meta['venue']))}", L.VENUE, name=str(meta["venue"]))
+            self.edge(pid, R.PUBLISHED_IN, vid)
+        shorts = {v: k for k, v in ext.abbreviations.items()}
+        method_ids: dict[str, str] = {}
+        for m in ext.mentions:
+            label = FIELD_LABEL[m.field]
+            eid = self.entity(label, m.text, shorts.get(m.text))
+            if eid is None:
+                continue
+            self.edge(pid, FIELD_REL[m.field], eid, m.evidence)
+            if label is L.METHOD:
+                method_ids.setdefault(normalise(m.text), eid)
+        for n, c in enumerate(ext.claims):
+            sid = self.node(f"speedup:{doc.source}#{doc.index}#{n}", L.SPEEDUP, text=c.text, value=c.value,
+                            value_max=c.value_max, unit=c.unit, kind=c.kind, quantity=c.quantity,
+                            baseline_text=c.baseline, qualifier=c.qualifier, factor=c.factor, factor_max=c.factor_max,
+                            **_evidence(c.evidence))
+            self.edge(pid, R.CLAIMS, sid, c.evidence)
+            if c.method:
+                mid = method_ids.get(normalise(c.method)) or self.entity(L.METHOD, c.method)
+                if mid:
+                    self.edge(sid, R.ABOUT, mid, c.evidence)
+            if c.baseline and not is_generic_baseline(c.baseline):
+                bid = self.entity(L.METHOD, c.baseline)
+                if bid:
+                    self.edge(sid, R.OVER, bid, c.evidence)
+                    self.edge(pid, R.COMPARES_WITH, bid, c.evidence)
+        for n, r in enumerate(ext.results):
+            rid = self.node(f"result:{doc.source}#{doc.index}#{n}", L.RESULT, text=r.text, metric_text=r.metric,
+                            value=r.value, dataset_text=r.dataset, method_text=r.method, **_evidence(r.evidence))
+            self.edge(pid, R.REPORTS, rid, r.evidence)
+            if r.metric:
+                self.edge(rid, R.OF_METRIC, self.entity(L.METRIC, r.metric), r.evidence)
+            if r.dataset:
+                self.edge(rid, R.ON_DATASET, self.entity(L.DATASET, r.dataset), r.evidence)
+            if r.method:
+                mid = method_ids.get(normalise(r.method)) or self.entity(L.METHOD, r.method)
+                self.edge(rid, R.BY_METHOD, mid, r.evidence)
+        for url, ev in ext.code:
+            cid = self.node(repository_id(url), L.REPOSITORY, url=url)
+            self.edge(pid, R.HAS_CODE, cid, ev)
+
+    def finish(self) -> nx.MultiDiGraph:
+        """Give entity nodes their final names and aliases."""
+        self.resolver.finish()
+        for ent in self.resolver.entities.values():
+            if ent.id in self.G:
+                self.G.nodes[ent.id]["name"] = ent.name
+                self.G.nodes[ent.id]["aliases"] = sorted(ent.aliases)
+        return self.G
+
+
+def build_graph(extractions: Iterable[Extraction]) -> nx.MultiDiGraph:
+    """The graph of a list of extractions (two passes over it).
+
+    >>> build_graph([]).number_of_nodes()
+    0
+    """
+    extractions = list(extractions)
+    resolver = Resolver()
+    for ext in extractions:
+        resolver.observe_extraction(ext)
+    builder = GraphBuilder(resolver)
+    for ext in extractions:
+        builder.add(ext)
+    return builder.finish()
