@@ -41,7 +41,7 @@ WORD_NUMBERS = {
 
 SPEED_WORDS = (
     r"speed[\s-]?ups?|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
-    r"lower\s+latency|latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
+    r"latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
     r"training\s+time|sampling|decoding|generation\s+speed"
 )
 REDUCE_WORDS = (
@@ -143,8 +143,9 @@ KIND_WORD = re.compile(r"\b(?:(?P<speed>" + SPEED_WORDS + r")|(?P<reduce>" + RED
 def _kind(left: str, right: str) -> str:
     """'reduction' or 'speedup', from the nearest cue: the words right after the number first
     ("4.5× speedup", "21× reduction"), else the closest cue before it ("reduces X by 30%")."""
+    first = right.lstrip()
     m = re.match(r"^\s*(?:\w+\s+)?", right)
-    head = KIND_WORD.match(right, m.end()) or KIND_WORD.match(right.lstrip())
+    head = KIND_WORD.match(first) or KIND_WORD.match(right, m.end())
     if head:
         return "reduction" if head.group("reduce") else "speedup"
     last = None
@@ -188,7 +189,7 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
 
 FACTOR = re.compile(
     rf"(?<![\w.×/-])(?P<v>{NUM})(?:{RANGE_SEP}(?P<v2>{NUM}))?\s?(?P<t>{TIMES})(?![\w×]|\s*\d)"
-    rf"|(?<![\w.])[x×](?P<pv>\d+(?:\.\d+)?)(?![\w.×])",
+    rf"|(?<![\w.])[x×](?P<pv>\d+(?:\.\d+)?)(?![\w×]|\.\d)",
 )
 WORD_FACTOR = re.compile(
     r"\b(?P<w>two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|a\s+hundred|one\s+hundred)"
@@ -196,7 +197,7 @@ WORD_FACTOR = re.compile(
     r"\b(?P<half>halv\w*|doubl\w*)\b"
 )
 PERCENT = re.compile(rf"(?<![\w.])(?P<v>{NUM})(?:\s*%)?(?:{RANGE_SEP}(?P<v2>{NUM}))?\s*%")
-FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{NUM})\s*(?:[A-Za-z%]+\s+)?to\s+(?P<b>{NUM})(?![\w.])")
+FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{NUM})\s*(?:[A-Za-z%]+\s+)?to\s+(?P<b>{NUM})(?!\w|\.\d)")
 MAGNITUDE = re.compile(r"\bby\s+(?P<q>(?:several\s+|two\s+|multiple\s+)?orders?\s+of\s+magnitude|an\s+order\s+of\s+magnitude)", re.I)
 SPEED_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", re.I)
 EFFICIENCY_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r")\b", re.I)
@@ -235,7 +236,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     # from A to B, for a quantity that is increased or decreased ("tokens-per-step from 2.6 to 4.3")
     for m in FROM_TO.finditer(sentence):
         left, right = _clause(sentence, m.start(), m.end())
-        if not free(m.start(), m.end()) or not re.search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed)\w*", left, re.I):
+        if not free(m.start(), m.end()) or not re.search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed|fall|fell|drop|declin|grow|rise|rose|jump|go|went)\w*", left, re.I):
             continue
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a <= 0 or b <= 0 or a == b:
@@ -294,7 +295,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             q = re.match(r"^\s*(?:the\s+)?(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", right)
             add(ClaimMatch(m.start(), m.end(), 2.0, None, "x", kind, q.group("q") if q else None, None, None, 2.0, None, "claim.halves_doubles"))
             continue
-        if not SPEED_CONTEXT.search(left[-60:] + " " + right[:40]):
+        if not m.group("twice") and not SPEED_CONTEXT.search(left[-60:] + " " + right[:40]):
             continue
         v = 2.0 if m.group("twice") else parse_number(m.group("w"))
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], sentence[m.end():m.end() + 40])
@@ -313,8 +314,9 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         to_form = bool(re.search(r"\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", sentence[:m.start()], re.I))
         speed_left = re.search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
         speed_right = re.match(r"^\s*(?:\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
-        reduce_left = re.search(r"\b(?:reduc\w*|decreas\w*|cut\w*|sav\w*|lower\w*|shrink\w*|compress\w*)\b[^%]*\bby\s+(?:up\s+to\s+|over\s+|about\s+|approximately\s+|nearly\s+|~|∼)?$",
-                                sentence[:m.start()], re.I)
+        reduce_left = re.search(r"\b(?:reduc\w*|decreas\w*|cut\w*|sav\w*|lower\w*|shrink\w*|compress\w*|drop\w*|fall\w*|fell|declin\w*)\b[^%]*\bby\s+(?:up\s+to\s+|over\s+|about\s+|approximately\s+|nearly\s+|~|∼)?$",
+                                sentence[:m.start()], re.I) or re.search(
+            r"\b(?:sav\w*|cut\w*|reduc\w*|lower\w*|shrink\w*)\s+(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?$", sentence[:m.start()], re.I)
         reduction_noun = re.match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
         eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right)
         if reduce_left or reduction_noun:

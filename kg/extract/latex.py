@@ -19,7 +19,7 @@ SYMBOLS = {
 DROPPED_WITH_ARGUMENT = {"cite", "citep", "citet", "ref", "eqref", "label", "footnote"}
 EMPHASIS = {"textbf", "textit", "emph", "textsc", "underline", "mathbf", "boldsymbol"}
 TOKEN = re.compile(
-    r"\\([A-Za-z]+)\s*(\{)?|\\([%&_#$ ])|\$|\{|\}"
+    r"\\([A-Za-z]+)(?:\s*(\{))?|\\([%&_#$ ])|\$|\{|\}"
     r"|(\*\*|__)|(?<![\w*])(\*)(?=[^\s*])|(?<=[^\s*])(\*)(?![\w*])"
 )
 

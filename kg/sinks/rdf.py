@@ -8,6 +8,7 @@ offsets and rule.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from urllib.parse import quote
 
@@ -94,7 +95,25 @@ def write_rdf(G: nx.MultiDiGraph | Graph, path: str | Path, fmt: str = "turtle")
     """Serialise to `path` atomically in one of FORMATS."""
     g = G if isinstance(G, Graph) else to_rdf(G)
     plugin, _ = FORMATS[fmt]
-    data = g.serialize(format=plugin, encoding="utf-8") if fmt != "json-ld" else g.serialize(
-        format="json-ld", context={k: str(v) for k, v in PREFIXES.items()}, encoding="utf-8")
+    if fmt == "json-ld":
+        data = _sorted_jsonld(g.serialize(format="json-ld", context={k: str(v) for k, v in PREFIXES.items()}))
+    else:
+        data = g.serialize(format=plugin, encoding="utf-8")
     with atomic_write(path, "wb") as fh:
         fh.write(data)
+
+
+def _sorted_jsonld(text: str) -> bytes:
+    """rdflib's JSON-LD writer follows set order, which changes between runs: sort nodes and values."""
+    doc = json.loads(text)
+
+    def key(v):
+        return json.dumps(v, sort_keys=True, ensure_ascii=False)
+
+    nodes = doc.get("@graph", [])
+    for node in nodes:
+        for k, v in node.items():
+            if isinstance(v, list):
+                node[k] = sorted(v, key=key)
+    doc["@graph"] = sorted(nodes, key=lambda n: n.get("@id", ""))
+    return (json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
