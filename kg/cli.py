@@ -24,6 +24,9 @@ err = Console(stderr=True)
 Inputs = Annotated[list[str], typer.Argument(help="Files, directories or globs: .txt abstract lists, .jsonl, .json, .csv, .tsv, .bib, arXiv Atom .xml; optionally .gz.", show_default=False)]
 Lexicon = Annotated[Optional[list[Path]], typer.Option("--lexicon", help="Extra lexicon TSV (type, name, aliases), e.g. ../shared/data/gazetteers/ml_entity_gazetteer.tsv. Repeatable.")]
 Config = Annotated[Optional[Path], typer.Option("--config", help="A spaCy config for the pipeline (default: the packaged kg/extract/config.cfg).")]
+Neo4jUri = Annotated[Optional[str], typer.Option("--uri", help="Neo4j URI (default: $NEO4J_URI, else bolt://127.0.0.1:7687). The password is read from $NEO4J_PASSWORD only.")]
+Neo4jUser = Annotated[Optional[str], typer.Option("--user", help="Neo4j user (default: $NEO4J_USERNAME, else neo4j).")]
+Neo4jDb = Annotated[Optional[str], typer.Option("--database", help="Neo4j database (default: $NEO4J_DATABASE, else neo4j).")]
 SkipBad = Annotated[bool, typer.Option("--skip-bad-records", help="Skip records that cannot be read (broken JSON lines, records without an abstract) and count them, instead of stopping.")]
 
 
@@ -57,6 +60,10 @@ def build(
     lexicon: Lexicon = None,
     config: Config = None,
     skip_bad_records: SkipBad = False,
+    neo4j: Annotated[bool, typer.Option("--neo4j", help="Also load the graph into Neo4j (connection from NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE).")] = False,
+    uri: Neo4jUri = None,
+    user: Neo4jUser = None,
+    database: Neo4jDb = None,
 ) -> None:
     """Build the graph: read abstracts, extract, resolve, write graph.ttl, graph.json and extractions.jsonl.
 
@@ -65,6 +72,8 @@ def build(
       kg build examples/abstracts.txt -o out/
 
       kg build papers.jsonl.gz --format turtle --format json-ld -o out/
+
+      NEO4J_PASSWORD=... kg build examples/abstracts.txt -o out/ --neo4j
     """
     from .build import build as run_build, default_workers
     from .sinks.rdf import FORMATS
@@ -72,6 +81,7 @@ def build(
     for f in formats:
         if f not in FORMATS:
             fail(KGError(f"unknown format '{f}'; use one of {', '.join(FORMATS)}"))
+    driver = _driver(uri, user, database) if neo4j else None
     try:
         with _progress() as progress:
             task = progress.add_task("extracting", total=None)
@@ -94,6 +104,75 @@ def build(
     err.print(table)
     if stats.bad_records:
         err.print(f"skipped {len(stats.bad_records)} bad records (first: {stats.bad_records[0]})", markup=False)
+    if driver is not None:
+        _load(driver, G, database)
+
+
+def _driver(uri, user, database):
+    from .settings import Neo4jSettings
+    from .sinks.neo4j import connect
+    try:
+        return connect(Neo4jSettings.from_env(uri, user, database))
+    except KGError as exc:
+        fail(exc)
+
+
+def _load(driver, G, database) -> None:
+    from .settings import Neo4jSettings
+    from .sinks.neo4j import load_graph
+    db = Neo4jSettings.from_env(database=database).database
+    try:
+        with driver, _progress() as progress:
+            task = progress.add_task("loading into Neo4j", total=G.number_of_nodes() + G.number_of_edges())
+            stats = load_graph(driver, G, db, progress=lambda n: progress.update(task, completed=n))
+    except KGError as exc:
+        fail(exc)
+    err.print(f"kg: loaded {stats.nodes} nodes and {stats.relationships} relationships into Neo4j "
+              f"(database {db}, {stats.batches} batches)", markup=False)
+
+
+@app.command()
+def load(
+    directory: Annotated[Path, typer.Argument(help="A directory written by `kg build` (its graph.json is loaded).", show_default=False)],
+    uri: Neo4jUri = None,
+    user: Neo4jUser = None,
+    database: Neo4jDb = None,
+) -> None:
+    """Load a built graph into Neo4j: constraints, then nodes and relationships in batches. Idempotent.
+
+    Example:
+
+      eval "$(scripts/neo4j start)"; kg load out/
+    """
+    from .sinks.files import read_graph_json
+    path = directory / "graph.json"
+    if not path.is_file():
+        fail(KGError(f"{path}: not found; run `kg build INPUT -o {directory}` first"))
+    G = read_graph_json(path)
+    _load(_driver(uri, user, database), G, database)
+
+
+@app.command()
+def remove(
+    source: Annotated[str, typer.Argument(help="The source (input file base name) whose papers to delete.", show_default=False)],
+    uri: Neo4jUri = None,
+    user: Neo4jUser = None,
+    database: Neo4jDb = None,
+) -> None:
+    """Delete from Neo4j the papers of one source and every node and relationship only they supported.
+
+    Example:
+
+      kg remove abstracts.txt
+    """
+    from .settings import Neo4jSettings
+    from .sinks.neo4j import remove_source
+    db = Neo4jSettings.from_env(database=database).database
+    with _driver(uri, user, database) as driver:
+        result = remove_source(driver, source, db)
+    if result["papers"] == 0:
+        fail(KGError(f"no papers with source {source!r} in Neo4j; sources are input file base names, e.g. abstracts.txt"))
+    err.print(f"kg: removed {result['papers']} papers of {source} and {result['orphans']} nodes only they supported", markup=False)
 
 
 @app.command()

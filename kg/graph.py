@@ -20,7 +20,9 @@ L, R = NodeLabel, RelType
 
 
 def paper_id(source: str, index: int) -> str:
-    """>>> paper_id("000_31cf.txt", 3)
+    """The id of a paper: its source file and position.
+
+    >>> paper_id("000_31cf.txt", 3)
     'paper:000_31cf.txt#3'
     """
     return f"paper:{source}#{index}"
@@ -77,7 +79,7 @@ class GraphBuilder:
         doc = ext.document
         meta = doc.meta
         pid = self.node(paper_id(doc.source, doc.index), L.PAPER, source=doc.source, index=doc.index,
-                        title=meta.get("title"), text=doc.text, year=meta.get("year"), venue=meta.get("venue"),
+                        title=meta.get("title"), abstract=doc.text, year=meta.get("year"), venue=meta.get("venue"),
                         url=meta.get("url"), doi=meta.get("doi"), paper_id=meta.get("id"),
                         authors=meta.get("authors") if isinstance(meta.get("authors"), list) else None)
         if meta.get("venue"):

@@ -95,7 +95,7 @@ FIELD_REL: dict[str, RelType] = {
 
 #: Scalar properties each label carries besides `id`, with their XSD/Python type.
 NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
-    L.PAPER: {"source": str, "index": int, "title": str, "text": str, "year": int,
+    L.PAPER: {"source": str, "index": int, "title": str, "abstract": str, "year": int,
               "venue": str, "url": str, "doi": str, "paper_id": str, "authors": list},
     L.METHOD: {"name": str, "aliases": list},
     L.TECHNIQUE: {"name": str, "aliases": list},
@@ -113,7 +113,7 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
 
 #: RDF property of each node property (what is not listed is `mlkg:<name in camelCase>`).
 RDF_PROPERTY_NAMES: dict[str, str] = {
-    "name": "rdfs:label", "aliases": "skos:altLabel", "title": "dcterms:title", "text": "schema:abstract",
+    "name": "rdfs:label", "aliases": "skos:altLabel", "title": "dcterms:title", "abstract": "schema:abstract",
     "url": "schema:url", "authors": "dcterms:creator", "paper_id": "dcterms:identifier",
 }
 #: Evidence properties carried by every relationship that comes from text.
@@ -121,7 +121,9 @@ EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": in
 
 
 def camel(name: str) -> str:
-    """>>> camel("EVALUATED_ON"), camel("value_max")
+    """The RDF local name of a relationship type or property.
+
+    >>> camel("EVALUATED_ON"), camel("value_max")
     ('evaluatedOn', 'valueMax')
     """
     head, *rest = name.lower().split("_")

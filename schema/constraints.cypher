@@ -1,5 +1,5 @@
-// Constraints and indexes for the kg graph in Neo4j 5 (Community): applied by `kg load` / `kg build --neo4j`
-// before any data, idempotently (IF NOT EXISTS). One statement per line.
+// Constraints and indexes for the kg graph in Neo4j 5 Community, applied before any data by
+// `kg load` and `kg build --neo4j`, idempotently (IF NOT EXISTS). One statement per line.
 
 CREATE CONSTRAINT paper_id IF NOT EXISTS FOR (n:Paper) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT method_id IF NOT EXISTS FOR (n:Method) REQUIRE n.id IS UNIQUE;

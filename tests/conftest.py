@@ -65,3 +65,25 @@ def extract_text(nlp, text: str, source: str = "t.txt", meta: dict | None = None
     from kg.extract import extract
     from kg.records import Document
     return next(extract([Document(source, 0, text, meta or {})], nlp))
+
+
+NEO4J_HINT = ('needs a Neo4j server: run eval "$(scripts/neo4j start)" (or `docker compose up -d --wait` and '
+              'export NEO4J_URI, NEO4J_PASSWORD); CI starts one')
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings():
+    from kg.settings import Neo4jSettings
+    if not Neo4jSettings.configured() or not os.environ.get("NEO4J_PASSWORD"):
+        pytest.skip(NEO4J_HINT)
+    return Neo4jSettings.from_env()
+
+
+@pytest.fixture
+def neo4j_driver(neo4j_settings):
+    """A driver to the test server, on an empty database (the driver's TESTING.md asks for one)."""
+    from kg.sinks.neo4j import connect
+    driver = connect(neo4j_settings)
+    driver.execute_query("MATCH (n) DETACH DELETE n", database_=neo4j_settings.database)
+    yield driver
+    driver.close()

@@ -1,0 +1,66 @@
+"""Benchmark: extraction throughput against the bare spaCy tokenizer, in one process and run.
+
+    python bench/throughput.py [--limit 20000] [--workers 1]
+
+Reads the first N abstracts of ../shared/data/corpus_papercopilot, times (1) spacy.blank("en")
+tokenizing them, (2) the kg pipeline extracting them (LaTeX cleaning, all components and the
+conversion to records), and prints abstracts per second, the ratio and the peak RSS.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from itertools import islice
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kg.build import extract_documents  # noqa: E402
+from kg.sources import read_documents  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "data" / "corpus_papercopilot"
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=20000)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3, help="tokenizer runs (the median is reported)")
+    args = ap.parse_args()
+    if not CORPUS.exists():
+        sys.exit(f"{CORPUS}: not found; this benchmark reads ../shared/data")
+    docs = list(islice(read_documents(sorted(CORPUS.glob("*.jsonl.gz"))), args.limit))
+    texts = [d.text for d in docs]
+    chars = sum(map(len, texts))
+    print(f"abstracts {len(docs)}  characters {chars}  mean {chars / len(docs):.0f}")
+
+    import spacy
+    blank = spacy.blank("en")
+    runs = []
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        for _doc in blank.tokenizer.pipe(texts, batch_size=256):
+            pass
+        runs.append(time.perf_counter() - t)
+    tok = len(texts) / statistics.median(runs)
+
+    t = time.perf_counter()
+    n = sum(1 for _ in extract_documents(docs, workers=args.workers))
+    secs = time.perf_counter() - t
+    ours = n / secs
+    print(f"spacy.blank('en') tokenizer   {tok:9.0f} abstracts/s   (median of {args.repeat})")
+    print(f"kg extraction, {args.workers} worker(s)   {ours:9.0f} abstracts/s   ({secs:.1f} s)")
+    print(f"ratio kg / tokenizer          {ours / tok:9.3f}")
+    print(f"peak RSS (this process)       {peak_rss_mb():9.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""Sinks: the graph into Neo4j, the way Neo4j's guides load data.
+
+Constraints first (schema/constraints.cypher), then nodes, then relationships, in batches of
+`UNWIND $rows … MERGE` on the constrained ids: one query per label or relationship type, labels
+and types only from our enums, every value a parameter. Each batch is its own transaction run
+through `execute_write`, which retries transient errors. Loading the same graph twice changes
+nothing.
+"""
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+import networkx as nx
+from neo4j import GraphDatabase, Driver
+from neo4j.exceptions import AuthError, ClientError, ConfigurationError, Neo4jError, ServiceUnavailable, SessionExpired
+
+from ..errors import KGError, Neo4jUnavailableError
+from ..ontology import NodeLabel, RelType
+from ..settings import Neo4jSettings
+
+log = logging.getLogger(__name__)
+SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schema"
+BATCH = 2000
+START_HINT = "start one with `eval \"$(scripts/neo4j start)\"` or `docker compose up -d --wait`"
+
+
+def constraints_file() -> Path:
+    packaged = Path(__file__).resolve().parent.parent / "_data" / "schema" / "constraints.cypher"
+    return packaged if packaged.exists() else SCHEMA_DIR / "constraints.cypher"
+
+
+def constraint_statements() -> list[str]:
+    text = constraints_file().read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("//")]
+    return [s.strip() for s in " ".join(lines).split(";") if s.strip()]
+
+
+def node_query(label: NodeLabel) -> str:
+    return f"UNWIND $rows AS row MERGE (n:{NodeLabel(label).value} {{id: row.id}}) SET n += row.props"
+
+
+def edge_query(rel: RelType, src: NodeLabel, dst: NodeLabel) -> str:
+    return (f"UNWIND $rows AS row MATCH (a:{NodeLabel(src).value} {{id: row.src}}) "
+            f"MATCH (b:{NodeLabel(dst).value} {{id: row.dst}}) "
+            f"MERGE (a)-[r:{RelType(rel).value}]->(b) SET r += row.props")
+
+
+def connect(settings: Neo4jSettings) -> Driver:
+    """An open, verified driver; a clear `Neo4jUnavailableError` within seconds otherwise."""
+    if not settings.password:
+        raise Neo4jUnavailableError("no Neo4j password: set NEO4J_PASSWORD (kg never takes it as an option)")
+    try:
+        driver = GraphDatabase.driver(settings.uri, auth=(settings.user, settings.password),
+                                      connection_timeout=5.0, max_transaction_retry_time=15.0,
+                                      notifications_min_severity="OFF")
+    except (ValueError, ConfigurationError) as exc:
+        raise Neo4jUnavailableError(f"invalid Neo4j URI {settings.uri!r} ({exc}); use bolt://host:7687 or neo4j://host:7687") from None
+    try:
+        driver.verify_connectivity()
+    except AuthError:
+        driver.close()
+        raise Neo4jUnavailableError(f"Neo4j at {settings.uri} refused the credentials of user {settings.user!r}; "
+                                    "check NEO4J_USERNAME and NEO4J_PASSWORD") from None
+    except (ServiceUnavailable, SessionExpired, OSError) as exc:
+        driver.close()
+        raise Neo4jUnavailableError(f"cannot reach Neo4j at {settings.uri} ({type(exc).__name__}); {START_HINT}") from None
+    return driver
+
+
+def _props(data: dict, skip=("label",)) -> dict:
+    return {k: v for k, v in data.items() if k not in skip and v is not None}
+
+
+def _batched(rows: list, size: int) -> Iterator[list]:
+    it = iter(rows)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+@dataclass
+class LoadStats:
+    nodes: int = 0
+    relationships: int = 0
+    batches: int = 0
+
+
+def apply_constraints(driver: Driver, database: str) -> None:
+    for statement in constraint_statements():
+        driver.execute_query(statement, database_=database)
+
+
+def plan(G: nx.MultiDiGraph) -> tuple[dict, dict]:
+    """Rows per label and per (type, source label, target label), in a stable order."""
+    nodes: dict[NodeLabel, list] = defaultdict(list)
+    for nid, data in sorted(G.nodes(data=True)):
+        nodes[NodeLabel(data["label"])].append({"id": nid, "props": _props(data)})
+    edges: dict[tuple, list] = defaultdict(list)
+    for src, dst, key, data in sorted(G.edges(keys=True, data=True), key=lambda e: (e[2], e[0], e[1])):
+        k = (RelType(key), NodeLabel(G.nodes[src]["label"]), NodeLabel(G.nodes[dst]["label"]))
+        edges[k].append({"src": src, "dst": dst, "props": _props(data, ("type",))})
+    return nodes, edges
+
+
+def load_graph(driver: Driver, G: nx.MultiDiGraph, database: str = "neo4j", batch_size: int = BATCH,
+               progress: Callable[[int], None] | None = None) -> LoadStats:
+    """Write `G` into Neo4j: constraints, nodes, relationships. Idempotent."""
+    stats = LoadStats()
+    apply_constraints(driver, database)
+    nodes, edges = plan(G)
+
+    def run(query: str, rows: list) -> None:
+        def work(tx):
+            tx.run(query, rows=rows).consume()
+        with driver.session(database=database) as session:
+            session.execute_write(work)
+        stats.batches += 1
+
+    try:
+        for label in NodeLabel:
+            for batch in _batched(nodes.get(label, []), batch_size):
+                run(node_query(label), batch)
+                stats.nodes += len(batch)
+                if progress:
+                    progress(stats.nodes + stats.relationships)
+        for (rel, src, dst), rows in sorted(edges.items(), key=lambda kv: tuple(x.value for x in kv[0])):
+            for batch in _batched(rows, batch_size):
+                run(edge_query(rel, src, dst), batch)
+                stats.relationships += len(batch)
+                if progress:
+                    progress(stats.nodes + stats.relationships)
+    except (ServiceUnavailable, SessionExpired) as exc:
+        raise KGError(f"Neo4j went away during the load after {stats.nodes} nodes and {stats.relationships} "
+                      f"relationships ({type(exc).__name__}); rerun the same command once the server is back: "
+                      "loading is idempotent") from None
+    return stats
+
+
+REMOVE_QUERY = """
+MATCH (p:Paper {source: $source})
+OPTIONAL MATCH (p)-[:CLAIMS|REPORTS]->(owned)
+WITH collect(DISTINCT p) AS papers, collect(DISTINCT owned) AS owned
+CALL (papers, owned) {
+  UNWIND papers + owned AS n
+  MATCH (n)--(neighbour)
+  WHERE NOT neighbour IN papers AND NOT neighbour IN owned
+  RETURN collect(DISTINCT neighbour) AS neighbours
+}
+FOREACH (n IN owned | DETACH DELETE n)
+FOREACH (n IN papers | DETACH DELETE n)
+WITH neighbours
+UNWIND neighbours AS n
+WITH n WHERE NOT (n)--()
+DELETE n
+RETURN count(n) AS orphans
+"""
+
+
+def remove_source(driver: Driver, source: str, database: str = "neo4j") -> dict:
+    """Delete the papers of one source, their claims and results, and every node left with no
+    relationship by that; nothing else."""
+    papers = driver.execute_query("MATCH (p:Paper {source: $source}) RETURN count(p) AS n", source=source,
+                                  database_=database).records[0]["n"]
+    records = driver.execute_query(REMOVE_QUERY, source=source, database_=database).records
+    return {"papers": papers, "orphans": records[0]["orphans"] if records else 0}
+
+
+def counts(driver: Driver, database: str = "neo4j") -> tuple[dict, dict]:
+    """Nodes per label and relationships per type, as stored."""
+    nodes = {r["label"]: r["n"] for r in driver.execute_query(
+        "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n", database_=database).records}
+    rels = {r["type"]: r["n"] for r in driver.execute_query(
+        "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n", database_=database).records}
+    return nodes, rels

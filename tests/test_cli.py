@@ -1,0 +1,77 @@
+"""CLI: help with examples, the main job on the example corpus, and one-line errors with nothing written."""
+import gzip
+import json
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+
+COMMANDS = ["build", "extract", "eval"]
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_cli_help_has_an_example(run_kg, command):
+    code, out, _ = run_kg(*([command] if command else []), "--help")
+    assert code == 0 and "Example" in out
+
+
+def test_cli_commands_are_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    for command in COMMANDS:
+        assert f"kg {command}" in readme
+
+
+def test_cli_build_writes_outputs_and_summary(run_kg, tmp_path):
+    code, out, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out", "--format", "turtle", "--format", "json-ld")
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["extractions.jsonl", "graph.json", "graph.jsonld", "graph.ttl"]
+    assert "Paper" in err and "PROPOSES" in err and "4 papers" in err
+
+
+def test_cli_build_is_byte_identical_across_runs(run_kg, tmp_path):
+    for d in ("a", "b"):
+        code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / d)
+        assert code == 0, err
+    for name in ("graph.ttl", "graph.json", "extractions.jsonl"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_cli_extract_writes_gold_format(run_kg):
+    code, out, err = run_kg("extract", EXAMPLES / "abstracts.txt")
+    assert code == 0, err
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["index"] for r in recs] == [0, 1, 2, 3]
+    assert set(recs[0]) >= {"source", "index", "proposed", "models", "techniques", "datasets", "metrics", "tasks",
+                            "speedups", "results", "code"}
+    assert recs[0]["proposed"] == ["LeapFlow"]
+
+
+BAD = [
+    ("missing.txt", None, "does not exist"),
+    ("empty.txt", b"", "is empty"),
+    ("latin1.txt", "Caf\xe9 abstracts.\n".encode("latin-1"), "not valid UTF-8"),
+    ("broken.jsonl", b'{"abstract": "a"}\n{broken\n', "broken.jsonl:2"),
+    ("nocol.csv", b"title\nx\n", "no 'abstract' column"),
+    ("trunc.jsonl.gz", gzip.compress(b'{"abstract": "x"}\n' * 50)[:30], "truncated"),
+]
+
+
+@pytest.mark.parametrize("command", ["build", "extract"])
+@pytest.mark.parametrize("name,content,needle", BAD)
+def test_cli_bad_input_one_line_exit_1_nothing_written(run_kg, tmp_path, command, name, content, needle):
+    src = tmp_path / name
+    if content is not None:
+        src.write_bytes(content)
+    out = tmp_path / ("out" if command == "build" else "records.jsonl")
+    code, stdout, err = run_kg(command, src, "-o", out)
+    assert code == 1
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and needle in lines[0] and name in lines[0], err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_cli_unknown_format_is_an_error(run_kg, tmp_path):
+    code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "--format", "xml", "-o", tmp_path / "o")
+    assert code == 1 and "unknown format" in err

@@ -1,0 +1,65 @@
+"""Evaluation: `kg eval` agrees with the reference scorer; the seed floors CI enforces."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kg.evaluate import compare, load_gold
+
+# F1 floors on the seeds (../shared/gold/seeds.jsonl), scored by ../shared/gold/score.py.
+FLOORS = {
+    "proposed": 0.80, "datasets": 0.80, "metrics": 0.70, "models": 0.60, "techniques": 0.50, "tasks": 0.40,
+    "code": 1.00, "speedups": 0.92, "speedup_baselines": 0.90,
+}
+
+
+@pytest.fixture(scope="module")
+def seed_records(run_kg_module, shared, tmp_path_factory):
+    out = tmp_path_factory.mktemp("eval") / "seeds.jsonl"
+    code, _, err = run_kg_module("extract", *sorted((shared / "corpus").glob("*.txt")), "-o", out)
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture(scope="module")
+def run_kg_module():
+    def run(*args):
+        p = subprocess.run([sys.executable, "-m", "kg", *map(str, args)], capture_output=True, text=True, timeout=300)
+        return p.returncode, p.stdout, p.stderr
+    return run
+
+
+@pytest.mark.shared
+def test_evaluate_matches_reference_scorer(seed_records, shared):
+    ref = subprocess.run([sys.executable, str(shared / "gold" / "score.py"), str(shared / "gold" / "seeds.jsonl"),
+                          str(seed_records), "--json"], capture_output=True, text=True, check=True)
+    reference = json.loads(ref.stdout)["fields"]
+    ours, _ = compare(load_gold(shared / "gold" / "seeds.jsonl"), load_gold(seed_records))
+    assert ours == reference
+
+
+@pytest.mark.shared
+def test_evaluate_seed_scores_above_floors(seed_records, shared):
+    bounds = [f"--min={f}={v}" for f, v in FLOORS.items()]
+    ref = subprocess.run([sys.executable, str(shared / "gold" / "score.py"), str(shared / "gold" / "seeds.jsonl"),
+                          str(seed_records), *bounds], capture_output=True, text=True)
+    print(ref.stdout)
+    assert ref.returncode == 0, ref.stdout
+
+
+@pytest.mark.shared
+def test_evaluate_cli_prints_the_same_table(run_kg_module, shared, seed_records):
+    code, out, err = run_kg_module("eval", shared / "gold" / "seeds.jsonl", *sorted((shared / "corpus").glob("*.txt")))
+    assert code == 0, err
+    ref = subprocess.run([sys.executable, str(shared / "gold" / "score.py"), str(shared / "gold" / "seeds.jsonl"),
+                          str(seed_records)], capture_output=True, text=True, check=True)
+    assert out.strip() == ref.stdout.strip()
+
+
+def test_evaluate_counts_duplicates_of_a_found_entity_as_harmless():
+    gold = {("a", 0): {"proposed": [["manifold feature distance", "MFD"]]}}
+    system = {("a", 0): {"proposed": ["manifold feature distance", "MFD", "Other"]}}
+    report, errors = compare(gold, system)
+    assert report["proposed"]["tp"] == 1 and report["proposed"]["fp"] == 1
+    assert errors[0]["false_positives"] == ["Other"]

@@ -1,0 +1,137 @@
+"""Extraction: abbreviations, LaTeX cleaning, names by shape and context, and evidence offsets."""
+import pytest
+
+from conftest import extract_text
+from kg.extract.abbreviations import find_abbreviations
+from kg.extract.latex import clean
+from kg.extract.links import find_urls
+from kg.extract.names import is_name_shaped
+
+
+@pytest.mark.parametrize("text,long,short", [
+    ("We use graph neural networks (GNNs) for this.", "graph neural networks", "GNNs"),
+    ("A physics-informed neural network (PINN) solves it.", "physics-informed neural network", "PINN"),
+    ("We call it Depth-progressive Monotonic Learning (DMoL).", "Depth-progressive Monotonic Learning", "DMoL"),
+    ("We propose SPADE (Support-Proximity Augmented Diffusion Estimation), a framework.",
+     "Support-Proximity Augmented Diffusion Estimation", "SPADE"),
+])
+def test_extract_abbreviation_pairs(text, long, short):
+    pairs = {(a.long, a.short) for a in find_abbreviations(text)}
+    assert (long, short) in pairs
+
+
+def test_extract_abbreviation_ignores_non_acronyms():
+    assert find_abbreviations("We test it (see below) and (in practice) on data (2024).") == []
+
+
+def test_extract_latex_clean_maps_offsets_back():
+    raw = r"We propose \textbf{SPADE}, giving up to \textbf{21}$\times$ fewer steps (11\%)."
+    c = clean(raw)
+    assert c.text == "We propose SPADE, giving up to 21× fewer steps (11%)."
+    i = c.text.index("SPADE")
+    s, e = c.original_span(i, i + 5)
+    assert raw[s:e] == "SPADE"
+    assert (c.text[i:i + 5] in [c.text[a:b] for a, b in c.emphasis])
+
+
+def test_extract_latex_markdown_emphasis():
+    c = clean("we propose **Foo Bar Net (FBN)**, a model")
+    assert c.text == "we propose Foo Bar Net (FBN), a model"
+    assert [c.text[a:b] for a, b in c.emphasis] == ["Foo Bar Net (FBN)"]
+
+
+@pytest.mark.parametrize("word,shaped", [
+    ("GeoFlow", True), ("HYPIR++", True), ("Llama-3.2-1B", True), ("dLLMs", True), ("Open-Sora", True),
+    ("Diffusion", False), ("GPU", False), ("GAN-based", False), ("8B", False), ("512×512", False),
+    ("Multi-Object", False), ("III", False),
+])
+def test_extract_name_shape(word, shaped):
+    assert is_name_shaped(word) is shaped
+
+
+def test_extract_urls_markdown_and_trailing_punctuation():
+    t = clean("Code: [https://github.com/a/b](https://github.com/a/b). See \\url{https://x.io/p.git}.").text
+    assert [t[s:e] for s, e in find_urls(t)] == ["https://github.com/a/b", "https://x.io/p.git"]
+
+
+def fields(ext):
+    out = {}
+    for m in ext.mentions:
+        out.setdefault(m.field, []).append(m.text)
+    return out
+
+
+def test_extract_proposed_models_datasets(nlp):
+    ext = extract_text(nlp, "We propose QuokkaNet, a novel framework for image segmentation. QuokkaNet outperforms "
+                            "Mask R-CNN and SegFormer-B5 on ADE20K and the Foo-1K benchmark.")
+    f = fields(ext)
+    assert f["proposed"] == ["QuokkaNet"]
+    assert "SegFormer-B5" in f["models"] and "Mask R-CNN" in f["models"]
+    assert {"ADE20K", "Foo-1K"} <= set(f["datasets"])
+    assert "image segmentation" in f["tasks"]
+
+
+def test_extract_acronym_of_a_term_is_not_a_model(nlp):
+    ext = extract_text(nlp, "Graph neural networks (GNNs) are popular. We study GNNs for link prediction.")
+    f = fields(ext)
+    assert "GNNs" not in f.get("models", []) and "Graph neural networks" in f["techniques"]
+
+
+def test_extract_called_and_apposition(nlp):
+    f = fields(extract_text(nlp, "We design a sampler called TurboStep. ZetaFormer, a new architecture for long "
+                                 "documents, is also released."))
+    assert set(f["proposed"]) == {"TurboStep", "ZetaFormer"}
+
+
+def test_extract_prior_work_apposition_is_not_proposed(nlp):
+    f = fields(extract_text(nlp, "HYPNO, a leading restoration model, is slow. This paper proposes HYPNO++."))
+    assert f["proposed"] == ["HYPNO++"] and f["models"] == ["HYPNO"]
+
+
+def test_extract_lexicon_term_grows_by_modifiers(nlp):
+    f = fields(extract_text(nlp, "We build on video diffusion models and text-to-image diffusion models."))
+    assert {"video diffusion models", "text-to-image diffusion models"} <= set(f["techniques"])
+
+
+def test_extract_generic_metric_needs_a_measurement(nlp):
+    assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
+    assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])
+
+
+def test_extract_evidence_offsets_point_into_the_abstract(example_extractions):
+    for ext in example_extractions:
+        text = ext.document.text
+        for m in ext.mentions:
+            ev = m.evidence
+            assert 0 <= ev.start < ev.end <= len(text)
+            assert text[ev.start:ev.end] in ev.sentence
+            assert ev.sentence in text
+        for c in ext.claims:
+            assert text[c.evidence.start:c.evidence.end].replace("$", "") in c.evidence.sentence.replace("$", "")
+
+
+def test_extract_latex_evidence_covers_the_source_markup(nlp):
+    text = r"Our method gives a \textbf{4.5}$\times$ speedup over DDIM."
+    (c,) = extract_text(nlp, text).claims
+    assert text[c.evidence.start:c.evidence.end].startswith("4.5")
+    assert "times" in text[c.evidence.start:c.evidence.end]
+
+
+def test_extract_foreign_language_yields_nothing(nlp):
+    ext = extract_text(nlp, "Nous proposons une méthode générale pour la classification des images. "
+                            "Les résultats montrent une amélioration nette.")
+    assert ext.mentions == [] and ext.claims == []
+
+
+def test_extract_user_lexicon_adds_names(tmp_path):
+    from kg.extract import load_pipeline
+    lex = tmp_path / "mine.tsv"
+    lex.write_text("type\tname\tsurface_forms\ndataset\tWombat Corpus\tWombatC | WC-1\n", encoding="utf-8")
+    nlp2 = load_pipeline(lexicons=[lex])
+    f = fields(extract_text(nlp2, "We evaluate on the Wombat Corpus and WC-1."))
+    assert {"Wombat Corpus", "WC-1"} <= set(f["datasets"])
+
+
+def test_extract_pipeline_is_configured_by_a_spacy_config(nlp):
+    assert nlp.pipe_names == ["sentencizer", "kg_abbreviations", "kg_links", "kg_lexicon", "kg_phrases", "kg_names", "kg_claims"]
+    assert nlp.config["nlp"]["lang"] == "en"

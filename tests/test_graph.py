@@ -1,0 +1,45 @@
+"""Graph: only declared patterns, evidence on every edge read from text, claims linked to methods."""
+from kg.build import graph_of
+from kg.graph import repository_id
+from kg.ontology import PATTERNS, NodeLabel, RelType
+
+
+def test_graph_edges_follow_the_ontology(example_extractions):
+    G = graph_of(example_extractions)
+    for u, v, k in G.edges(keys=True):
+        assert (NodeLabel(G.nodes[u]["label"]), RelType(k), NodeLabel(G.nodes[v]["label"])) in PATTERNS
+
+
+def test_graph_text_edges_carry_evidence(example_extractions):
+    G = graph_of(example_extractions)
+    texts = {n: d["abstract"] for n, d in G.nodes(data=True) if d["label"] == "Paper"}
+    for u, v, k, d in G.edges(keys=True, data=True):
+        if k == "PUBLISHED_IN":
+            continue
+        assert {"sentence", "start", "end", "rule"} <= set(d), (u, k, v)
+        paper = u if u in texts else next(p for p in G.predecessors(u) if p in texts)
+        assert d["sentence"] in texts[paper]
+
+
+def test_graph_speedup_links_method_and_baseline(example_extractions):
+    G = graph_of(example_extractions)
+    over = {(G.nodes[s]["value"], G.nodes[m]["name"]) for s, m, k in G.edges(keys=True) if k == "OVER"}
+    assert (1.4, "Medusa") in over and (3.2, "DDIM") in over
+    about = {G.nodes[m]["name"] for s, m, k in G.edges(keys=True) if k == "ABOUT"}
+    assert {"LeapFlow", "BranchSpec", "HopMix"} <= about
+
+
+def test_graph_generic_baselines_stay_text(example_extractions):
+    G = graph_of(example_extractions)
+    s = next(n for n, d in G.nodes(data=True) if d.get("baseline_text") == "standard decoding")
+    assert not [k for _, _, k in G.out_edges(s, keys=True) if k == "OVER"]
+
+
+def test_graph_speedup_factor_is_a_float(example_extractions):
+    G = graph_of(example_extractions)
+    factors = [d["factor"] for _, d in G.nodes(data=True) if d["label"] == "Speedup" and "factor" in d]
+    assert factors and all(isinstance(f, float) for f in factors)
+
+
+def test_graph_repository_id_normalises_urls():
+    assert repository_id("https://github.com/A/B.git") == repository_id("http://www.github.com/a/b/")

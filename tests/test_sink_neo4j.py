@@ -1,0 +1,118 @@
+"""Neo4j: the batched loader against a real server — idempotent, incremental, removable, safe."""
+import os
+import signal
+import subprocess
+import threading
+
+import pytest
+
+from conftest import EXAMPLES, ROOT, extract_text
+from kg.build import graph_of
+from kg.sinks.neo4j import constraint_statements, counts, edge_query, load_graph, node_query, remove_source
+
+pytestmark = pytest.mark.neo4j
+
+
+def snapshot(driver, db):
+    nodes = driver.execute_query("MATCH (n) RETURN n.id AS id, labels(n) AS l, properties(n) AS p ORDER BY id", database_=db).records
+    rels = driver.execute_query("MATCH (a)-[r]->(b) RETURN a.id AS a, type(r) AS t, b.id AS b, properties(r) AS p "
+                                "ORDER BY a, t, b", database_=db).records
+    return [tuple(r.values()) for r in nodes], [tuple(r.values()) for r in rels]
+
+
+def test_sink_neo4j_load_matches_the_graph_and_is_idempotent(neo4j_driver, neo4j_settings, example_extractions):
+    G = graph_of(example_extractions)
+    db = neo4j_settings.database
+    load_graph(neo4j_driver, G, db, batch_size=7)
+    first = snapshot(neo4j_driver, db)
+    nodes, rels = counts(neo4j_driver, db)
+    assert sum(nodes.values()) == G.number_of_nodes() and sum(rels.values()) == G.number_of_edges()
+    load_graph(neo4j_driver, G, db, batch_size=7)
+    assert snapshot(neo4j_driver, db) == first
+
+
+def test_sink_neo4j_typed_properties_and_evidence(neo4j_driver, neo4j_settings, example_extractions):
+    load_graph(neo4j_driver, graph_of(example_extractions), neo4j_settings.database)
+    rec = neo4j_driver.execute_query(
+        "MATCH (p:Paper)-[c:CLAIMS]->(s:Speedup)-[o:OVER]->(m:Method {name: 'Medusa'}) "
+        "RETURN s.factor AS f, o.sentence AS sentence, o.start AS start, o.rule AS rule, p.abstract AS abstract",
+        database_=neo4j_settings.database).records[0]
+    assert rec["f"] == 1.4 and isinstance(rec["f"], float)
+    assert rec["sentence"] in rec["abstract"] and rec["rule"].startswith("claim.") and isinstance(rec["start"], int)
+    aliases = neo4j_driver.execute_query("MATCH (t:Technique) WHERE t.aliases IS NOT NULL RETURN t.aliases AS a LIMIT 1",
+                                         database_=neo4j_settings.database).records
+    assert all(isinstance(r["a"], list) for r in aliases)
+
+
+def test_sink_neo4j_constraints_exist(neo4j_driver, neo4j_settings, example_extractions):
+    load_graph(neo4j_driver, graph_of(example_extractions), neo4j_settings.database)
+    names = {r["name"] for r in neo4j_driver.execute_query("SHOW CONSTRAINTS YIELD name", database_=neo4j_settings.database).records}
+    assert {s.split()[2] for s in constraint_statements() if s.startswith("CREATE CONSTRAINT")} <= names
+
+
+def test_sink_neo4j_second_corpus_links_to_existing_entities(neo4j_driver, neo4j_settings, nlp):
+    db = neo4j_settings.database
+    a = extract_text(nlp, "We propose AlphaSampler, 2× faster than Fast-dLLM on GSM8K.", "a.txt")
+    b = extract_text(nlp, "BetaDecoder runs 1.5× faster than Fast-dLLM on GSM8K.", "b.txt")
+    load_graph(neo4j_driver, graph_of([a]), db)
+    load_graph(neo4j_driver, graph_of([b]), db)
+    rec = neo4j_driver.execute_query("MATCH (m:Method {id: 'method:fastdllm'})<-[:OVER]-(s)<-[:CLAIMS]-(p:Paper) "
+                                     "RETURN count(DISTINCT m) AS m, collect(DISTINCT p.source) AS sources", database_=db).records[0]
+    assert rec["m"] == 1 and sorted(rec["sources"]) == ["a.txt", "b.txt"]
+
+
+def test_sink_neo4j_remove_source_leaves_the_other_corpus(neo4j_driver, neo4j_settings, nlp):
+    db = neo4j_settings.database
+    a = extract_text(nlp, "We propose AlphaSampler, 2× faster than DDIM on CIFAR-10. Code: https://github.com/a/alpha", "a.txt")
+    b = extract_text(nlp, "We propose BetaNet, 3× faster than DDIM on CIFAR-10.", "b.txt")
+    load_graph(neo4j_driver, graph_of([b]), db)
+    only_b = counts(neo4j_driver, db)
+    load_graph(neo4j_driver, graph_of([a]), db)
+    assert remove_source(neo4j_driver, "a.txt", db)["papers"] == 1
+    assert counts(neo4j_driver, db) == only_b
+
+
+def test_sink_neo4j_injection_is_stored_as_data(neo4j_driver, neo4j_settings, nlp):
+    db = neo4j_settings.database
+    load_graph(neo4j_driver, graph_of([extract_text(nlp, "We propose GammaNet for segmentation.", "keep.txt")]), db)
+    before = counts(neo4j_driver, db)
+    hostile = ["x'}) DETACH DELETE n //", "`) MATCH (n) DETACH DELETE n", 'a"b\\c {d} //e\nf']
+    import networkx as nx
+    G = nx.MultiDiGraph()
+    for i, name in enumerate(hostile):
+        G.add_node(f"method:evil{i}", label="Method", name=name, aliases=[name])
+    load_graph(neo4j_driver, G, db)
+    stored = {r["n"] for r in neo4j_driver.execute_query("MATCH (m:Method) WHERE m.id STARTS WITH 'method:evil' "
+                                                          "RETURN m.name AS n", database_=db).records}
+    assert stored == set(hostile)
+    after = counts(neo4j_driver, db)
+    assert after[0]["Method"] == before[0].get("Method", 0) + 3 and after[0]["Paper"] == before[0]["Paper"]
+
+
+def test_sink_neo4j_queries_take_labels_only_from_enums():
+    with pytest.raises(ValueError):
+        node_query("Method) DETACH DELETE (n")
+    with pytest.raises(ValueError):
+        edge_query("USES]->() DELETE r//", "Paper", "Method")
+
+
+def test_sink_neo4j_cli_load_and_password_never_printed(run_kg, tmp_path, neo4j_settings, neo4j_driver):
+    code, out, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "o", "--neo4j")
+    assert code == 0, err
+    code, out2, err2 = run_kg("load", tmp_path / "o")
+    assert code == 0 and "loaded" in err2
+    texts = [out, err, out2, err2] + [p.read_text(errors="replace") for p in (tmp_path / "o").iterdir()]
+    assert not any(neo4j_settings.password in t for t in texts)
+
+
+def test_sink_neo4j_wrong_password_and_unreachable_server(run_kg, tmp_path, neo4j_settings):
+    (tmp_path / "o").mkdir()
+    code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "o", "--neo4j",
+                          env={"NEO4J_PASSWORD": "not-the-password-123"})
+    assert code == 1 and "refused the credentials" in err and "not-the-password-123" not in err
+    assert len(err.strip().splitlines()) == 1
+    code, _, err = run_kg("load", tmp_path / "o", env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    assert code == 1 and "graph.json: not found" in err
+    code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "o", "--neo4j",
+                          env={"NEO4J_URI": "bolt://127.0.0.1:1"})
+    assert code == 1 and "cannot reach Neo4j at bolt://127.0.0.1:1" in err and "scripts/neo4j start" in err
