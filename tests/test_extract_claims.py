@@ -64,6 +64,9 @@ CLAIMS = [
     ("Our training recipe converges in 2× fewer epochs.", 2, None, "x", "reduction", 2, None, None),
     ("The pipeline achieves a 2.3× throughput improvement over TensorRT.", 2.3, None, "x", "speedup", 2.3, "TensorRT", None),
     ("Decoding latency drops by 38%.", 38, None, "%", "reduction", 1 / 0.62, None, None),
+    ("Our router serves requests 5.5× faster than the greedy scheduler.", 5.5, None, "x", "speedup", 5.5, "greedy scheduler", None),
+    ("The hashing trick cuts peak memory by 3× during training.", 3, None, "x", "reduction", 3, None, None),
+    ("Rendering is 25% faster with the tiled rasterizer.", 25, None, "%", "speedup", 1.25, None, None),
 ]
 
 # sentences with two claims: (sentence, [(value, value_max, unit, baseline), ...])
@@ -128,6 +131,10 @@ def test_claims_names_with_numbers_are_blocked():
     s = "Experiments on Llama-3.2-1B show a 2× speedup."
     blocked = [(s.index("Llama"), s.index("Llama") + len("Llama-3.2-1B"))]
     assert [c.value for c in find_claims(s, blocked)] == [2]
+
+
+def test_claims_counts():
+    assert len(CLAIMS) + len(DOUBLE) >= 60 and len(NO_CLAIM) >= 15
 
 
 @pytest.mark.parametrize("p,kind,to_form,factor", [(40, "reduction", False, 1 / 0.6), (18, "speedup", False, 1.18),

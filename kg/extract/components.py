@@ -4,7 +4,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from .claims import find_claims
-from .results import find_results
+from .results import ResultMatch, find_results
 
 NAME_FIELDS = ("models", "datasets", "proposed", "metrics")
 
@@ -33,7 +33,15 @@ class ClaimFinder:
             blocked = names + urls + [(c.start, c.end) for c in found]
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
-            results.extend((s0, r) for r in find_results(sentence, _outermost(metrics), _outermost(datasets), blocked))
+            tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
+            found_results = find_results(sentence, _outermost(metrics), _outermost(datasets), blocked, tasks)
+            # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
+            for c in found:
+                if c.rule == "claim.from_to" and c.quantity:
+                    q = next(((s, e) for s, e in metrics if sentence[s:e] == c.quantity), None)
+                    if q and not any(r.start == c.start for r in found_results):
+                        found_results.append(ResultMatch(c.start, c.end, c.quantity, c.value, None, "result.from_to"))
+            results.extend((s0, r) for r in sorted(found_results, key=lambda r: r.start))
         doc._.kg_claims = claims
         doc._.kg_results = results
         return doc

@@ -168,5 +168,9 @@ class PhraseFinder:
                         continue
                 if fld == "tasks" and not _task_frame(text, start, m.end()):
                     continue
+                if fld == "metrics" and head in ("score", "scores") and any(c.isupper() for c in text[start:m.start()]):
+                    # "Valid-Unique-Novelty scores": the name is the metric
+                    found.append((fld, start, m.start() - 1, "phrase.metric_name", None))
+                    continue
                 found.append((fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
         return doc

@@ -17,8 +17,16 @@ class ResultMatch:
     rule: str
 
 
+RESPECTIVELY_VALUES = re.compile(
+    r"(?P<vals>(?:[+−-]?\d+(?:\.\d+)?\s*%?\s*,\s*)*[+−-]?\d+(?:\.\d+)?\s*%?\s*,?\s*and\s+[+−-]?\d+(?:\.\d+)?\s*%?)\s+")
+NUM_IN_LIST = re.compile(r"[+−-]?(\d+(?:\.\d+)?)")
+OUTPERFORMS_BY = re.compile(
+    r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon))\s+[^.;,]{1,60}?\s+by\s+"
+    r"(?:about\s+|around\s+|over\s+|up\s+to\s+|∼|~)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)")
+
+
 def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[tuple[int, int]],
-                 blocked: list[tuple[int, int]]) -> list[ResultMatch]:
+                 blocked: list[tuple[int, int]], tasks: list[tuple[int, int]] = ()) -> list[ResultMatch]:
     """Results in one sentence, given the metric and dataset spans found in it (offsets in the sentence).
 
     >>> find_results("It reaches FID 54.1 vs. 80.8.", [(11, 14)], [], [])[0].value
@@ -36,6 +44,22 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         return None
 
     used_numbers: set[int] = set()
+    # "95.0% and 97.5% Valid-Unique-Novelty scores on the planar and tree datasets, respectively"
+    if re.search(r"\brespectively\b", sentence):
+        for ms, me in sorted(metrics):
+            m = RESPECTIVELY_VALUES.search(sentence[max(0, ms - 80):ms])
+            if not m or m.end() != ms - max(0, ms - 80):
+                continue
+            base = max(0, ms - 80)
+            values = [(base + v.start(1), float(v.group(1))) for v in NUM_IN_LIST.finditer(m.group("vals"), 0)]
+            values = [(base + m.start("vals") + (pos - base), v) for pos, v in values]
+            after = [sentence[s:e] for s, e in sorted(datasets) if s > me and s - me < 80]
+            for i, (pos, v) in enumerate(values):
+                if pos in used_numbers or not free(pos, pos + 1):
+                    continue
+                used_numbers.add(pos)
+                ds = after[i] if len(after) == len(values) else None
+                out.append(ResultMatch(pos, me, sentence[ms:me], v, ds, "result.respectively"))
     for ms, me in sorted(metrics):
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%"
@@ -46,7 +70,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             out.append(ResultMatch(ms, n.end(), metric, float(n.group("v")), dataset_after(n.end()), "result.metric_value"))
             continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "4.3% accuracy gain"
-        b = re.search(r"(?P<num>[+−-]?\d+(?:\.\d+)?)\s*(?:%|points?|pp)?\s*(?:(?:absolute|relative|higher|lower|better|improvement\s+in|gain\s+in|increase\s+in|drop\s+in)\s+)?$", sentence[:ms])
+        b = re.search(r"(?P<num>[+−-]?\d+(?:\.\d+)?)\s*(?:%|points?|pp)?(?:\s*[-–]\s*\d+(?:\.\d+)?\s*%?)?\s*(?:(?:absolute|relative|higher|lower|better|improvement\s+in|gain\s+in|increase\s+in|drop\s+in|in|of)\s+)?$", sentence[:ms])
         if b and free(b.start(), ms) and b.start() not in used_numbers and not re.search(r"[\w.]$", sentence[:b.start()]):
             used_numbers.add(b.start())
             v = float(b.group("num").replace("−", "-").lstrip("+-"))
@@ -56,6 +80,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if not free(m.start("num"), m.end()) or m.start("num") in used_numbers:
             continue
         objs = [(s, e) for s, e in metrics if m.start("objs") <= s and e <= m.end("objs")]
+        if objs:
+            # "improves both motion accuracy and action recognition by 11%": what is improved is measured
+            objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
+            objs.sort()
         for s, e in objs:
             out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()), "result.improves_by"))
         if objs:
@@ -66,6 +94,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if b and free(b.start(), s) and b.start() not in used_numbers and re.search(r"\b(?:achiev|reach|obtain|scor|attain)\w*\s+$", sentence[:b.start()]):
             used_numbers.add(b.start())
             out.append(ResultMatch(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset"))
+    # "XDLM surpasses UDLM by 5.4 points on zero-shot text benchmarks": a margin, metric unnamed
+    for m in OUTPERFORMS_BY.finditer(sentence):
+        if m.start("num") in used_numbers or not free(m.start("num"), m.end()):
+            continue
+        used_numbers.add(m.start("num"))
+        on = re.match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
+        ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 10), on.group(1) if on else None)
+        out.append(ResultMatch(m.start(), m.end(), None, float(m.group("num")), ds, "result.margin"))
     # "+37.5% on Cora": a signed gain on a named dataset
     for m in re.finditer(r"(?<![\w.])\+(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
         if m.start() in used_numbers or not free(m.start(), m.end()):

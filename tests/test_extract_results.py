@@ -1,0 +1,34 @@
+"""Results: a metric with a value, linked to the dataset and method the sentence names (sentences written here)."""
+import pytest
+
+from conftest import extract_text
+
+
+@pytest.mark.parametrize("text,metric,value,dataset", [
+    ("We propose ZetaGAN. ZetaGAN reaches FID 3.41 on FFHQ.", "FID", 3.41, "FFHQ"),
+    ("We propose ZetaNet. ZetaNet obtains 91.2% accuracy on CIFAR-100.", "accuracy", 91.2, "CIFAR-100"),
+    ("We propose ZetaNet, improving BLEU by 2.3 points on WMT14.", "BLEU", 2.3, "WMT14"),
+    ("We propose ZetaLM. ZetaLM achieves 48.0 HumanEval with only 1B parameters.", None, 48.0, "HumanEval"),
+    ("We propose ZetaLM. ZetaLM outperforms GPT-2 by 4.1 points on average.", None, 4.1, None),
+    ("We propose ZetaGNN (+6.2% on Citeseer).", None, 6.2, "Citeseer"),
+])
+def test_extract_result_forms(nlp, text, metric, value, dataset):
+    results = extract_text(nlp, text).results
+    assert any(r.metric == metric and r.value == value and r.dataset == dataset for r in results), results
+    assert all(r.method and r.method.startswith("Zeta") for r in results)
+
+
+def test_extract_results_respectively(nlp):
+    text = "Our model attains 81.5% and 77.0% top-1 accuracy on the ImageNet and Places365 datasets, respectively."
+    results = extract_text(nlp, text).results
+    assert {(r.value, r.dataset) for r in results} == {(81.5, "ImageNet"), (77.0, "Places365")}
+    assert {r.metric for r in results} == {"top-1 accuracy"}
+
+
+def test_extract_results_improves_coordinated_metrics(nlp):
+    results = extract_text(nlp, "Our loss improves both PSNR and SSIM by 4% on Set14.").results
+    assert {(r.metric, r.value) for r in results} == {("PSNR", 4.0), ("SSIM", 4.0)}
+
+
+def test_extract_results_never_from_names_or_years(nlp):
+    assert extract_text(nlp, "In 2024 we trained Llama-3.2-1B and ResNet-50 on CIFAR-10.").results == []
