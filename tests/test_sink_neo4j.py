@@ -1,5 +1,6 @@
 """Neo4j: the batched loader against a real server — idempotent, incremental, removable, safe."""
 import os
+from pathlib import Path
 import signal
 import subprocess
 import threading
@@ -116,3 +117,35 @@ def test_sink_neo4j_wrong_password_and_unreachable_server(run_kg, tmp_path, neo4
     code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "o", "--neo4j",
                           env={"NEO4J_URI": "bolt://127.0.0.1:1"})
     assert code == 1 and "cannot reach Neo4j at bolt://127.0.0.1:1" in err and "scripts/neo4j start" in err
+
+
+def _managed_server_pid():
+    home = Path(os.environ.get("KG_NEO4J_HOME", Path.home() / ".cache" / "kg-neo4j"))
+    pidfile = home / "neo4j.pid"
+    return int(pidfile.read_text()) if pidfile.exists() else None
+
+
+@pytest.mark.slow
+def test_sink_neo4j_server_killed_mid_load_then_rerun_gives_one_clean_load(neo4j_driver, neo4j_settings, seed_extractions):
+    """Kill the server (SIGKILL) part-way through a load, restart it, rerun: the graph of one clean load."""
+    pid = _managed_server_pid()
+    if pid is None:
+        pytest.skip("the server was not started by scripts/neo4j, so this test cannot restart it")
+    from kg.errors import KGError
+    from kg.sinks.neo4j import connect
+    G = graph_of(seed_extractions)
+    db = neo4j_settings.database
+    killed = threading.Event()
+
+    def kill_after_some(n):
+        if n >= 150 and not killed.is_set():
+            killed.set()
+            os.kill(pid, signal.SIGKILL)
+
+    with pytest.raises(KGError, match="went away during the load after"):
+        load_graph(neo4j_driver, G, db, batch_size=10, progress=kill_after_some)
+    subprocess.run([str(ROOT / "scripts" / "neo4j"), "start"], check=True, capture_output=True, timeout=300)
+    with connect(neo4j_settings) as driver:
+        load_graph(driver, G, db)  # the rerun
+        nodes, rels = counts(driver, db)
+    assert sum(nodes.values()) == G.number_of_nodes() and sum(rels.values()) == G.number_of_edges()
