@@ -260,3 +260,75 @@ def evaluate(
     if failed:
         typer.echo("below bound: " + "; ".join(failed))
         raise typer.Exit(1)
+
+
+@app.command()
+def query(
+    name: Annotated[Optional[str], typer.Argument(help="The query to run (see --list).", show_default=False)] = None,
+    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value (defaults come from the query's header). Repeatable.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or csv.")] = "table",
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server (used when NEO4J_URI is not set).")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the queries and the questions they answer.")] = False,
+    uri: Neo4jUri = None,
+    user: Neo4jUser = None,
+    database: Neo4jDb = None,
+) -> None:
+    """Run a prewritten query (cypher/NAME.cypher) against Neo4j, or without a server against `kg build` output.
+
+    Example:
+
+      kg query --list
+
+      kg query top_speedups --param limit=5 --db out/
+
+      kg query claims_over_baseline -p baseline=Fast-dLLM --format json
+    """
+    from .queries import EmbeddedStore, get_query, list_queries, run_neo4j
+    from .settings import Neo4jSettings
+
+    try:
+        if list_ or name is None:
+            for q in list_queries().values():
+                params = ", ".join(f"{k}={json.dumps(v)}" for k, v in q.params.items())
+                typer.echo(f"{q.name:26} {q.question}" + (f"  [{params}]" if params else ""))
+            return
+        if fmt not in ("table", "json", "csv"):
+            raise KGError(f"unknown format '{fmt}'; use table, json or csv")
+        q = get_query(name)
+        given = {}
+        for item in param or []:
+            k, sep, v = item.partition("=")
+            if not sep:
+                raise KGError(f"--param takes k=v, not {item!r}")
+            given[k] = v
+        bound = q.bind(given)
+        if Neo4jSettings.configured() and db is None or uri:
+            settings = Neo4jSettings.from_env(uri, user, database)
+            with _driver(uri, user, database) as driver:
+                rows = run_neo4j(driver, q, bound, settings.database)
+        else:
+            rows = EmbeddedStore(db or Path("out")).run(q, bound)
+    except KGError as exc:
+        fail(exc)
+    _print_rows(rows, fmt)
+
+
+def _print_rows(rows: list[dict], fmt: str) -> None:
+    import csv
+    if fmt == "json":
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1, default=str))
+        return
+    columns = list(rows[0]) if rows else []
+    if fmt == "csv":
+        writer = csv.writer(sys.stdout)
+        writer.writerow(columns)
+        for r in rows:
+            writer.writerow(["" if r[c] is None else r[c] for c in columns])
+        return
+    table = Table(show_lines=False)
+    for c in columns:
+        table.add_column(c, overflow="fold")
+    for r in rows:
+        table.add_row(*("" if r[c] is None else str(r[c]) for c in columns))
+    Console().print(table)
+    err.print(f"{len(rows)} rows", markup=False)

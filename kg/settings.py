@@ -28,4 +28,4 @@ class Neo4jSettings:
 
     @staticmethod
     def configured() -> bool:
-        return bool(os.environ.get("NEO4J_URI"))
+        return bool(os.environ.get("NEO4J_URI", "").strip())

@@ -59,7 +59,7 @@ def ontology() -> str:
         out += [f"mlkg:{camel(rel.value)} a owl:ObjectProperty ;", f'    rdfs:label "{rel.value}"@en ;',
                 f"    rdfs:domain {_union({s.value for s, r, _ in PATTERNS if r is rel})} ;",
                 f"    rdfs:range {_union({t.value for _, r, t in PATTERNS if r is rel})} .", ""]
-    props: dict[str, type] = {}
+    props: dict[str, type] = {"id": str}
     for ps in (*NODE_PROPERTIES.values(), EVIDENCE_PROPERTIES):
         props.update(ps)
     for name, typ in sorted(props.items()):
@@ -72,7 +72,7 @@ def shapes() -> str:
     out = [PREFIXES, "# SHACL shapes for graph.ttl: what every node of each class must carry.",
            "# Written by scripts/schema_from_ontology.py from kg/ontology.py.", ""]
     for label in NodeLabel:
-        props = []
+        props = ["    sh:property [ sh:path mlkg:id ; sh:datatype xsd:string ; sh:minCount 1 ; sh:maxCount 1 ]"]
         for name, typ in NODE_PROPERTIES[label].items():
             path = RDF_PROPERTY_NAMES.get(name, f"mlkg:{camel(name)}")
             cons = [f"sh:path {path}", f"sh:datatype {XSD[typ]}"]

@@ -68,6 +68,7 @@ def to_rdf(G: nx.MultiDiGraph) -> Graph:
     for nid, data in G.nodes(data=True):
         s = iri(nid)
         g.add((s, RDF.type, MLKG[data["label"]]))
+        g.add((s, MLKG.id, Literal(nid)))
         for key, value in data.items():
             if key == "label" or value is None:
                 continue

@@ -1,0 +1,13 @@
+// name: graph_overview
+// question: How many nodes of each label and relationships of each type does the graph hold?
+// example:
+//   kind         | name   | count
+//   node         | Paper  | 38
+//   relationship | USES   | 132
+CALL () {
+  MATCH (n) UNWIND labels(n) AS name RETURN 'node' AS kind, name, count(*) AS count
+  UNION ALL
+  MATCH ()-[r]->() RETURN 'relationship' AS kind, type(r) AS name, count(*) AS count
+}
+RETURN kind, name, count
+ORDER BY kind, name
