@@ -9,4 +9,4 @@ WHERE NOT (s)-[:OVER]->(:Method)
 RETURN s.factor AS factor, s.text AS claim, s.baseline_text AS generic_baseline, s.quantity AS quantity,
        p.id AS paper, s.sentence AS evidence
 ORDER BY factor IS NULL, factor DESC, paper, claim
-LIMIT $limit
+LIMIT toInteger($limit)

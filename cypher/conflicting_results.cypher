@@ -10,4 +10,4 @@ WHERE p.id < q.id AND r.value <> r2.value
 RETURN x.name AS method, d.name AS dataset, m.name AS metric, r.value AS value_a, p.id AS paper_a,
        r2.value AS value_b, q.id AS paper_b, r.sentence AS evidence_a, r2.sentence AS evidence_b
 ORDER BY method, dataset, metric, paper_a, paper_b, value_a, value_b
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -9,4 +9,4 @@ MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[:EVALUATED_ON]->(d:Dataset)<-[:EVA
 WHERE (toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]) AND o <> m AND q <> p
 RETURN o.name AS method, count(DISTINCT d) AS shared_datasets, min(d.name) AS example_dataset, min(q.id) AS example_paper
 ORDER BY shared_datasets DESC, method
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -7,4 +7,4 @@
 MATCH (t:Task)<-[:ADDRESSES]-(p:Paper)-[:MEASURED_BY]->(m:Metric)
 RETURN t.name AS task, m.name AS metric, count(DISTINCT p) AS papers, min(p.id) AS example_paper
 ORDER BY papers DESC, task, metric
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -8,4 +8,4 @@ MATCH (p:Paper)-[r:HAS_CODE]->(c:Repository)
 OPTIONAL MATCH (p)-[:PROPOSES]->(m)
 RETURN p.id AS paper, p.title AS title, c.url AS code, min(m.name) AS proposed, r.sentence AS evidence
 ORDER BY paper, code
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -8,4 +8,4 @@ MATCH (v:Venue)<-[:PUBLISHED_IN]-(p:Paper)-[:USES]->(t:Technique)
 WHERE p.year IS NOT NULL
 RETURN v.name AS venue, p.year AS year, t.name AS technique, count(DISTINCT p) AS papers, min(p.id) AS example_paper
 ORDER BY venue, year, papers DESC, technique
-LIMIT $limit
+LIMIT toInteger($limit)

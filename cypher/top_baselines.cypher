@@ -7,4 +7,4 @@
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)-[:OVER]->(b:Method)
 RETURN b.name AS baseline, count(s) AS claims, count(DISTINCT p) AS papers, min(p.id) AS example_paper, min(s.text) AS example_claim
 ORDER BY claims DESC, baseline
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -9,4 +9,4 @@ WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper
 MATCH (q:Paper {id: example_paper})-[r:EVALUATED_ON]->(d)
 RETURN d.name AS dataset, papers, example_paper, r.sentence AS evidence
 ORDER BY papers DESC, dataset
-LIMIT $limit
+LIMIT toInteger($limit)

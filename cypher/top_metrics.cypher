@@ -9,4 +9,4 @@ WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper
 MATCH (q:Paper {id: example_paper})-[r:MEASURED_BY]->(m)
 RETURN m.name AS metric, papers, example_paper, r.sentence AS evidence
 ORDER BY papers DESC, metric
-LIMIT $limit
+LIMIT toInteger($limit)

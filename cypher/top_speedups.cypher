@@ -11,4 +11,4 @@ OPTIONAL MATCH (s)-[:OVER]->(b:Method)
 RETURN s.factor AS factor, s.text AS claim, s.kind AS kind, s.quantity AS quantity, m.name AS method,
        coalesce(b.name, s.baseline_text) AS baseline, p.id AS paper, s.sentence AS evidence
 ORDER BY factor DESC, paper, claim
-LIMIT $limit
+LIMIT toInteger($limit)

@@ -332,3 +332,32 @@ def _print_rows(rows: list[dict], fmt: str) -> None:
         table.add_row(*("" if r[c] is None else str(r[c]) for c in columns))
     Console().print(table)
     err.print(f"{len(rows)} rows", markup=False)
+
+
+@app.command()
+def guide(
+    out: Annotated[Path, typer.Option("-o", "--out", help="Where to write kg-guide.html and kg.grass.")] = Path("out/browser"),
+    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost).")] = 8001,
+    no_serve: Annotated[bool, typer.Option("--no-serve", help="Only write the files.")] = False,
+) -> None:
+    """Write the query pack as a Neo4j Browser guide (and the graph style), and serve it on localhost.
+
+    Then, in Neo4j Browser (http://localhost:7474):  :play http://localhost:8001/kg-guide.html
+
+    Example:
+
+      kg guide --port 8001
+    """
+    from .guide import serve, write_guide
+    paths = write_guide(out)
+    err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
+    if no_serve:
+        return
+    err.print(f"serving on http://localhost:{port}/ — in Neo4j Browser run:  :play http://localhost:{port}/kg-guide.html"
+              f"   and   :style http://localhost:{port}/kg.grass   (Ctrl-C to stop)", markup=False)
+    try:
+        serve(out, port)
+    except OSError as exc:
+        fail(KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port"))
+    except KeyboardInterrupt:
+        pass
