@@ -18,6 +18,8 @@ from .extract.parallel import extract_parallel
 from .graph import GraphBuilder
 from .records import Document, Extraction
 from .resolve.resolver import Resolver
+from .errors import OutputError
+from .sinks.atomic import Staged
 from .sinks.files import write_extractions, write_graph_json
 from .sinks.rdf import FORMATS, to_rdf, write_rdf
 from .sources import expand_paths, read_file
@@ -75,14 +77,17 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
             on_document(len(extractions))
     G = graph_of(extractions)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    write_extractions(extractions, out / "extractions.jsonl")
-    write_graph_json(G, out / "graph.json")
-    rdf = to_rdf(G)
-    for fmt in formats:
-        write_rdf(rdf, out / f"graph.{FORMATS[fmt][1]}", fmt)
-        stats.outputs.append(out / f"graph.{FORMATS[fmt][1]}")
-    stats.outputs += [out / "graph.json", out / "extractions.jsonl"]
+    try:
+        with Staged(out) as stage:
+            write_extractions(extractions, stage.path("extractions.jsonl"), atomic=False)
+            write_graph_json(G, stage.path("graph.json"), atomic=False)
+            rdf = to_rdf(G)
+            for fmt in formats:
+                write_rdf(rdf, stage.path(f"graph.{FORMATS[fmt][1]}"), fmt, atomic=False)
+            stats.outputs = stage.commit()
+    except OSError as exc:
+        raise OutputError(f"{exc.filename or out}: cannot write the outputs ({exc.strerror}); "
+                          f"nothing in {out} was changed. Free space or choose another -o") from None
     stats.papers = len(extractions)
     stats.nodes = Counter(d["label"] for _, d in G.nodes(data=True))
     stats.relationships = Counter(k for _, _, k in G.edges(keys=True))

@@ -46,9 +46,15 @@ def version_callback(value: bool) -> None:
         raise typer.Exit()
 
 
+def _terminate(signum, frame):
+    # SIGTERM takes the same path as Ctrl-C: temporaries are removed, committed outputs stay whole
+    raise KeyboardInterrupt
+
+
 @app.callback()
 def main(version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True, help="Print the version and exit.")] = False) -> None:
-    pass
+    import signal
+    signal.signal(signal.SIGTERM, _terminate)
 
 
 @app.command()

@@ -25,3 +25,7 @@ class Neo4jUnavailableError(KGError):
 
 class UnknownQueryError(KGError):
     """A query name or parameter is not in the query pack."""
+
+
+class OutputError(KGError):
+    """An output cannot be written (disk full, permissions); nothing was changed."""

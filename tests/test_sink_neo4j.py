@@ -103,6 +103,11 @@ def test_sink_neo4j_cli_load_and_password_never_printed(run_kg, tmp_path, neo4j_
     code, out2, err2 = run_kg("load", tmp_path / "o")
     assert code == 0 and "loaded" in err2
     texts = [out, err, out2, err2] + [p.read_text(errors="replace") for p in (tmp_path / "o").iterdir()]
+    home = Path(os.environ.get("KG_NEO4J_HOME", Path.home() / ".cache" / "kg-neo4j"))
+    if (home / "neo4j.log").exists():
+        texts.append((home / "neo4j.log").read_text(errors="replace"))  # the server's own log
+    code, out3, err3 = run_kg("load", tmp_path / "nowhere")
+    texts += [out3, err3]
     assert not any(neo4j_settings.password in t for t in texts)
 
 
@@ -148,4 +153,42 @@ def test_sink_neo4j_server_killed_mid_load_then_rerun_gives_one_clean_load(neo4j
     with connect(neo4j_settings) as driver:
         load_graph(driver, G, db)  # the rerun
         nodes, rels = counts(driver, db)
+    assert sum(nodes.values()) == G.number_of_nodes() and sum(rels.values()) == G.number_of_edges()
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+def test_sink_neo4j_load_of_5000_abstracts_survives_two_server_kills(neo4j_driver, neo4j_settings, shared):
+    """Kill the server twice during the load of 5,000 abstracts; after restarts and a rerun, the counts of a clean load."""
+    pid = _managed_server_pid()
+    if pid is None:
+        pytest.skip("the server was not started by scripts/neo4j, so this test cannot restart it")
+    from itertools import islice
+
+    from kg.build import extract_documents
+    from kg.errors import KGError
+    from kg.sinks.neo4j import connect
+    from kg.sources import read_documents
+    docs = list(islice(read_documents(sorted((shared / "data" / "corpus_papercopilot").glob("*.jsonl.gz"))), 5000))
+    G = graph_of(list(extract_documents(docs, workers=2)))
+    total = G.number_of_nodes() + G.number_of_edges()
+    db = neo4j_settings.database
+    driver = neo4j_driver
+    for fraction in (0.3, 0.6):
+        server = _managed_server_pid()
+        killed = threading.Event()
+
+        def kill_part_way(n, server=server, fraction=fraction, killed=killed):
+            if n >= fraction * total and not killed.is_set():
+                killed.set()
+                os.kill(server, signal.SIGKILL)
+
+        with pytest.raises(KGError, match="rerun the same command"):
+            load_graph(driver, G, db, progress=kill_part_way)
+        driver.close()
+        subprocess.run([str(ROOT / "scripts" / "neo4j"), "start"], check=True, capture_output=True, timeout=300)
+        driver = connect(neo4j_settings)
+    load_graph(driver, G, db)
+    nodes, rels = counts(driver, db)
+    driver.close()
     assert sum(nodes.values()) == G.number_of_nodes() and sum(rels.values()) == G.number_of_edges()

@@ -7,6 +7,7 @@ returns plain `Extraction` data instead.
 from __future__ import annotations
 
 import multiprocessing as mp
+import signal
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
@@ -17,6 +18,8 @@ _nlp = None
 
 def _init(config, lexicons) -> None:
     global _nlp
+    # the parent handles Ctrl-C and stops the pool; workers must not print their own tracebacks
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from . import load_pipeline
     _nlp = load_pipeline(config, lexicons)
 

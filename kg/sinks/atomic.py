@@ -3,8 +3,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
 from pathlib import Path
+
+
+def _file_mode() -> int:
+    """The mode an ordinary new file gets (mkstemp creates 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 @contextlib.contextmanager
@@ -16,6 +24,7 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    os.fchmod(fd, _file_mode())
     try:
         with os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None) as fh:
             yield fh
@@ -26,3 +35,52 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+class Staged:
+    """A set of output files written as temporaries and committed together.
+
+    `path(name)` gives a temporary path beside the final one; `commit()` renames them all with
+    SIGINT and SIGTERM blocked, so an interruption leaves either every old file or every new
+    one, never a mix; leaving the block without `commit()` removes the temporaries.
+    """
+
+    def __init__(self, directory: str | Path):
+        self.dir = Path(directory)
+        self.files: dict[Path, Path] = {}
+
+    def path(self, name: str) -> Path:
+        final = self.dir / name
+        self.dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".part", dir=self.dir)
+        os.fchmod(fd, _file_mode())
+        os.close(fd)
+        self.files[final] = Path(tmp)
+        return Path(tmp)
+
+    def commit(self) -> list[Path]:
+        for tmp in self.files.values():
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+        blocked = {signal.SIGINT, signal.SIGTERM}
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+        try:
+            for final, tmp in self.files.items():
+                os.replace(tmp, final)
+            done = list(self.files)
+            self.files = {}
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        return done
+
+    def discard(self) -> None:
+        for tmp in self.files.values():
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        self.files = {}
+
+    def __enter__(self) -> "Staged":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.discard()

@@ -19,8 +19,8 @@ def graph_data(G: nx.MultiDiGraph) -> dict:
     return data
 
 
-def write_graph_json(G: nx.MultiDiGraph, path: str | Path) -> None:
-    with atomic_write(path) as fh:
+def write_graph_json(G: nx.MultiDiGraph, path: str | Path, atomic: bool = True) -> None:
+    with (atomic_write(path) if atomic else open(path, "w", encoding="utf-8")) as fh:
         json.dump(graph_data(G), fh, sort_keys=True, indent=1, ensure_ascii=False)
         fh.write("\n")
 
@@ -30,10 +30,10 @@ def read_graph_json(path: str | Path) -> nx.MultiDiGraph:
         return nx.node_link_graph(json.load(fh), directed=True, multigraph=True, edges="edges")
 
 
-def write_extractions(extractions: Iterable[Extraction], path: str | Path) -> int:
+def write_extractions(extractions: Iterable[Extraction], path: str | Path, atomic: bool = True) -> int:
     """One `kg extract` record per line; returns the number written."""
     n = 0
-    with atomic_write(path) as fh:
+    with (atomic_write(path) if atomic else open(path, "w", encoding="utf-8")) as fh:
         for ext in extractions:
             fh.write(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
             n += 1

@@ -92,7 +92,7 @@ def to_rdf(G: nx.MultiDiGraph) -> Graph:
     return g
 
 
-def write_rdf(G: nx.MultiDiGraph | Graph, path: str | Path, fmt: str = "turtle") -> None:
+def write_rdf(G: nx.MultiDiGraph | Graph, path: str | Path, fmt: str = "turtle", atomic: bool = True) -> None:
     """Serialise to `path` atomically in one of FORMATS."""
     g = G if isinstance(G, Graph) else to_rdf(G)
     plugin, _ = FORMATS[fmt]
@@ -100,7 +100,7 @@ def write_rdf(G: nx.MultiDiGraph | Graph, path: str | Path, fmt: str = "turtle")
         data = _sorted_jsonld(g.serialize(format="json-ld", context={k: str(v) for k, v in PREFIXES.items()}))
     else:
         data = g.serialize(format=plugin, encoding="utf-8")
-    with atomic_write(path, "wb") as fh:
+    with (atomic_write(path, "wb") if atomic else open(path, "wb")) as fh:
         fh.write(data)
 
 

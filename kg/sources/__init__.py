@@ -27,6 +27,8 @@ EXTENSIONS = {
     ".xml": "atom", ".atom": "atom",
 }
 FORMATS = sorted(set(EXTENSIONS.values()))
+#: spaCy's own default limit; a longer "abstract" is a whole paper or a file without separators
+MAX_ABSTRACT_CHARS = 1_000_000
 
 
 def expand_paths(inputs: Iterable[str | Path]) -> list[Path]:
@@ -98,6 +100,14 @@ def read_file(path: Path, skip_bad: bool = False, bad: list | None = None) -> It
     count = 0
     for doc in docs:
         count += 1
+        if len(doc.text) > MAX_ABSTRACT_CHARS:
+            msg = (f"abstract {doc.index} has {len(doc.text):,} characters, over the {MAX_ABSTRACT_CHARS:,} kg reads; "
+                   "is it a whole paper, or are abstracts not separated by blank lines?")
+            if not skip_bad:
+                raise SourceError(path, msg)
+            if bad is not None:
+                bad.append(f"{path}[{doc.index}]")
+            continue
         yield doc
     if count == 0 and not bad:
         raise SourceError(path, f"holds no abstracts (read as {fmt}); check the format")

@@ -1,0 +1,92 @@
+"""Properties: arbitrary Unicode through the readers, the extractor, the claim parser and the RDF sink."""
+import json
+
+import pytest
+import rdflib
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import extract_text
+from kg.build import graph_of
+from kg.errors import SourceError
+from kg.extract.claims import find_claims
+from kg.extract.latex import clean
+from kg.sources.abstracts import read_abstracts
+from kg.sources.records import read_jsonl
+from kg.sinks.rdf import to_rdf
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# text that looks like abstracts now and then: words, numbers, × and %, LaTeX, brackets, any Unicode
+PIECES = st.sampled_from(["We propose ", "FooNet", "GPT-4", " 3.5× ", "faster than ", "by 40% ", "$\\times$",
+                          "\\textbf{", "}", "(", ")", "CIFAR-10", ". ", "\n\n", "https://github.com/a/b", "**",
+                          "reduces latency ", "from 2 to 8 ", "on ImageNet", "’s", "–", "\u200b", "\u202e"])
+TEXT = st.lists(st.one_of(PIECES, st.text(max_size=12)), max_size=30).map("".join)
+
+
+@SETTINGS
+@given(TEXT)
+def test_properties_abstract_reader_never_fails(text):
+    docs = list(read_abstracts(text, "x.txt"))
+    assert [d.index for d in docs] == list(range(len(docs)))
+    assert all(d.text and "\n" not in d.text for d in docs)
+
+
+@SETTINGS
+@given(st.lists(st.one_of(st.text(max_size=40), st.builds(lambda t: json.dumps({"abstract": t}), st.text())), max_size=8))
+def test_properties_jsonl_reader_reads_or_says_where(lines):
+    try:
+        docs = list(read_jsonl("\n".join(lines), "x.jsonl", "x.jsonl"))
+    except SourceError as exc:
+        assert exc.line is not None and exc.line >= 1
+    else:
+        assert all(isinstance(d.text, str) for d in docs)
+
+
+@SETTINGS
+@given(TEXT)
+def test_properties_clean_maps_every_character_back(text):
+    c = clean(text)
+    assert len(c.starts) == len(c.ends) == len(c.text)
+    for i in range(len(c.text)):
+        assert 0 <= c.starts[i] < c.ends[i] <= len(text)
+
+
+@SETTINGS
+@given(TEXT)
+def test_properties_claim_offsets_inside_sentence(text):
+    for claim in find_claims(text):
+        assert 0 <= claim.start < claim.end <= len(text)
+        assert claim.factor is None or claim.factor > 0
+
+
+@SETTINGS
+@given(TEXT)
+def test_properties_extraction_evidence_is_the_text_at_its_offsets(nlp, text):
+    import re
+    ext = extract_text(nlp, text)
+    evidences = [m.evidence for m in ext.mentions] + [c.evidence for c in ext.claims] + \
+        [r.evidence for r in ext.results] + [e for _, e in ext.code]
+    for ev in evidences:
+        assert 0 <= ev.start < ev.end <= len(text)
+        starts = [m.start() for m in re.finditer(re.escape(ev.sentence), text)] if ev.sentence else []
+        assert any(p <= ev.start and ev.end <= p + len(ev.sentence) for p in starts), ev
+    longs = set(ext.abbreviations.values())
+    for m in ext.mentions:
+        at = " ".join(clean(text[m.evidence.start:m.evidence.end]).text.split())
+        assert at == m.text or m.text in longs, (at, m)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(TEXT, st.text(min_size=1, max_size=20))
+def test_properties_turtle_round_trips_with_valid_iris(nlp, text, source):
+    ext = extract_text(nlp, text, source=source)
+    g = to_rdf(graph_of([ext]))
+    turtle = g.serialize(format="ox-turtle")
+    back = rdflib.Graph().parse(data=turtle, format="turtle")
+    ntriples = rdflib.Graph().parse(data=g.serialize(format="ox-ntriples"), format="nt")
+    from rdflib.compare import isomorphic
+    assert isomorphic(back, ntriples)
+    for s, p, o in back:
+        for term in (s, p, o):
+            if isinstance(term, rdflib.URIRef):
+                assert not any(ch in str(term) for ch in ' <>"{}|^`\\') and str(term).startswith(("http://", "https://"))
