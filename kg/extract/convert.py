@@ -56,7 +56,12 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if best is None or RULE_PRIORITY[fld] < RULE_PRIORITY[best[0]] or (
                 RULE_PRIORITY[fld] == RULE_PRIORITY[best[0]] and best[1] != "lexicon" and rule == "lexicon"):
             by_span[(s, e)] = (fld, rule)
-    spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items() if not _weak_metric(text, f, s, e, r)),
+    weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)}
+    # a generic metric word counts where the abstract measures with a metric that contains it
+    # ("bounds on perplexity" beside "the same generative perplexity" reached in 32 steps)
+    strong = [text[s:e].lower() for (s, e), (f, r) in by_span.items() if f == "metrics" and (s, e) not in weak]
+    weak = {(s, e) for (s, e) in weak if not any(text[s:e].lower() in name and text[s:e].lower() != name for name in strong)}
+    spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items() if (s, e) not in weak),
                    key=lambda m: (m[1], -(m[2] - m[1])))
     doc.user_data["kg_canonical"] = canonical_of
     names = [(s, e) for f, s, e, r in spans if f in NAME_FIELDS and f != "metrics"]

@@ -29,8 +29,16 @@ PROPOSAL_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\b(?:\s*,?\s+(?:\w+\s+){0,2}?|[^.;:]{0,100}?\b(?:and|then|also|further|to)\s+)"
     r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
     r"name|term|build|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
-    r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b",
+    r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b"
+    r"|\bour\s+(?:method|approach|framework|model|work|system|algorithm)\s+(?:\w+\s+)?(?:introduces|proposes|presents|adds)\b",
     re.I,
+)
+# right after a proposal verb, without an article: "introduce Multimask Flows", "introduces inter-block speculation",
+# "introduce mosaic (Multi-Object …)"; with an article it is a description ("a novel framework"), not a name
+BARE_NAME = re.compile(
+    r"\s*(?:(?P<title>[A-Z][\w\-]*(?:\s+(?:[A-Z][\w\-]*|of|for|and)){1,4}?)(?=\s*(?:[,;.(]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
+    r"|(?P<term>[a-z][a-z]*-[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:[,;.]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
+    r"|(?P<paren>[a-z][\w\-]+)(?=\s+\([A-Z]))"
 )
 # "our method, X", "the proposed framework (X)": only a name right after the cue counts
 OUR_CUE = re.compile(
@@ -170,6 +178,13 @@ class NameFinder:
                     if scope_start <= s < scope_end and not _inside(s, e, terms):
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.cue", None))
+                bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:propose|introduce|present|develop)s?\s*$", cue.group(0), re.I) else None
+                if bare:
+                    g = next(k for k in ("title", "term", "paren") if bare.group(k))
+                    bs, be = s0 + bare.start(g), s0 + bare.end(g)
+                    if not _overlaps(bs, be, [(a, b) for a, b, _ in candidates]) and bare.group(g).lower() not in lexicon_terms:
+                        proposed_spans.append((bs, be))
+                        found.append(("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrevs:
                     if (scope_start <= a.long_start < scope_end and (a.long_start, a.long_end) not in proposed_spans
                             and a.long.lower() not in lexicon_terms):

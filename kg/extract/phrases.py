@@ -23,7 +23,9 @@ TECHNIQUE_HEADS = (
     "normalisation decomposition matching flows transformers transformer autoencoders autoencoder descent search distillation "
     "guidance inversion masking fine-tuning finetuning pruning quantization encoding alignment sampling diffusion"
 ).split()
-METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate".split()
+METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate loss".split()
+# modifiers that name a measure when the head is a metric ("final loss", "test error")
+METRIC_MODIFIERS = {"final", "training", "test", "validation", "average", "mean", "top-1", "top-5"}
 # heads that only make a technique when the modifier is specific (never on their own)
 WEAK_TECHNIQUE_HEADS = {"learning", "sampling", "search", "diffusion", "alignment", "network", "networks"}
 STOP = set("""
@@ -82,7 +84,7 @@ def _verb_like(word: str) -> bool:
     return False
 
 
-def _modifiers(text: str, start: int, limit: int = 2) -> int:
+def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = frozenset()) -> int:
     """Extend `start` left over up to `limit` modifier words; return the new start."""
     new_start = start
     pos = start
@@ -94,7 +96,7 @@ def _modifiers(text: str, start: int, limit: int = 2) -> int:
         word = m.group(1)
         w_start = pos - (len(text[max(0, pos - 60):pos]) - m.start(1))
         lw = word.lower()
-        if (lw in STOP or lw.endswith("ly") or _verb_like(word) or re.fullmatch(r"[\d.,]+", word) or len(word) < 2
+        if lw not in allowed and (lw in STOP or lw.endswith("ly") or _verb_like(word) or re.fullmatch(r"[\d.,]+", word) or len(word) < 2
                 or re.fullmatch(r"(?:[a-z]+er|[a-z]+est)", lw) and lw in COMPARATIVES):
             break
         if word[0].isupper() and not _proper_modifier(text, w_start, word) and not (pos == start and taken == 0 and lw not in STOP):
@@ -159,7 +161,8 @@ class PhraseFinder:
                 if m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] == "-"):
                     continue
                 head = m.group(0).lower()
-                start = _modifiers(text, m.start(), 3 if fld == "tasks" else 2)
+                start = _modifiers(text, m.start(), 3 if fld == "tasks" else 2,
+                                   frozenset(METRIC_MODIFIERS) if fld == "metrics" else frozenset())
                 if start == m.start():
                     continue
                 words = text[start:m.end()].split()
@@ -168,6 +171,8 @@ class PhraseFinder:
                         continue
                 if fld == "tasks" and not _task_frame(text, start, m.end()):
                     continue
+                if fld == "metrics" and head == "loss" and any(c.isupper() for c in text[start:m.start()]):
+                    continue  # "DDPM loss" is an objective, not a measure
                 if fld == "metrics" and head in ("score", "scores") and any(c.isupper() for c in text[start:m.start()]):
                     # "Valid-Unique-Novelty scores": the name is the metric
                     found.append((fld, start, m.start() - 1, "phrase.metric_name", None))
