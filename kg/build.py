@@ -1,28 +1,43 @@
 """Build: the one function that wires the stages — sources → extraction → resolution → graph → sinks.
 
 Read this first: every other module is one of these stages.
+
+`build()` streams. Pass 1 reads and extracts the abstracts (or takes them from the cache of the
+previous build), writes each record to extractions.jsonl and the cache as it comes, and keeps only
+the resolver's table of names. Pass 2 reads the cache back and writes each paper's nodes and edges
+to graph.json and RDF; the entity nodes, now named, come last. Memory is bounded by the number of
+distinct entities, not by the number of abstracts. `graph_of()` is the in-memory equivalent, for
+library use on small inputs.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from pathlib import Path
 
 import networkx as nx
+import pyoxigraph as ox
 
+from .cache import CACHE_DIR, ExtractionCache, cache_line, pipeline_version
+from .errors import OutputError
 from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
 from .graph import GraphBuilder
-from .records import Document, Extraction
+from .ontology import ENTITY_LABELS, NodeLabel
+from .records import Document, Extraction, extraction_from_json, extraction_record
 from .resolve.resolver import Resolver
-from .errors import OutputError
 from .sinks.atomic import Staged
-from .sinks.files import write_extractions, write_graph_json
-from .sinks.rdf import FORMATS, to_rdf, write_rdf
+from .sinks.rdf import FORMATS, edge_triples, node_triples, serialize
 from .sources import expand_paths, read_file
+
+#: nodes shared between papers: written once, at the end, with their final names
+SHARED_LABELS = {*(label.value for label in ENTITY_LABELS), NodeLabel.REPOSITORY.value, NodeLabel.VENUE.value}
+SMALL_INPUT = 500
 
 
 @dataclass
@@ -35,6 +50,7 @@ class BuildStats:
     relationships: Counter = field(default_factory=Counter)
     bad_records: list[str] = field(default_factory=list)
     outputs: list[Path] = field(default_factory=list)
+    reused: int = 0
 
 
 def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
@@ -43,16 +59,26 @@ def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list 
         yield from read_file(path, skip_bad, bad)
 
 
-def extract_documents(documents: Iterable[Document], workers: int = 1, config=None, lexicons=()) -> Iterator[Extraction]:
-    """Extraction in one process or several; the same results either way."""
-    if workers <= 1:
-        yield from extract(documents, load_pipeline(config, lexicons))
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def extract_documents(documents: Iterable[Document], workers: int | None = None, config=None, lexicons=()) -> Iterator[Extraction]:
+    """Extraction in one process or several (default: one per core); the same results either way.
+
+    Inputs of fewer than 500 abstracts stay in one process: starting workers costs more than it saves.
+    """
+    documents = iter(documents)
+    head = list(islice(documents, SMALL_INPUT))
+    workers = default_workers() if workers in (None, 0) else workers
+    if workers <= 1 or len(head) < SMALL_INPUT:
+        yield from extract(chain(head, documents), load_pipeline(config, lexicons))
     else:
-        yield from extract_parallel(documents, workers, config, lexicons)
+        yield from extract_parallel(chain(head, documents), workers, config, lexicons)
 
 
 def graph_of(extractions: list[Extraction]) -> nx.MultiDiGraph:
-    """Resolution then graph: the resolver sees every paper before any node is named."""
+    """Resolution then graph, in memory: the resolver sees every paper before any node is named."""
     resolver = Resolver()
     for ext in extractions:
         resolver.observe_extraction(ext)
@@ -63,37 +89,117 @@ def graph_of(extractions: list[Extraction]) -> nx.MultiDiGraph:
 
 
 def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterable[str] = ("turtle",),
-          workers: int = 1, config=None, lexicons=(), skip_bad: bool = False,
-          on_document: Callable[[int], None] | None = None) -> tuple[nx.MultiDiGraph, BuildStats]:
-    """Build the graph of `inputs` and write DIR/graph.ttl (and other RDF formats), graph.json
-    and extractions.jsonl. Nothing is written until every input has been read and extracted,
-    and each file is replaced atomically."""
+          workers: int | None = None, config=None, lexicons=(), skip_bad: bool = False, cache: bool = True,
+          on_document: Callable[[int], None] | None = None) -> BuildStats:
+    """Build the graph of `inputs` into DIR: graph.ttl (and other RDF formats), graph.json and
+    extractions.jsonl, committed together once everything is written (an interruption or an error
+    leaves the previous outputs). Abstracts unchanged since the last build into DIR are taken from
+    its cache (DIR/.kg-cache) instead of being extracted again."""
     start = time.perf_counter()
     stats = BuildStats()
-    extractions: list[Extraction] = []
-    for ext in extract_documents(read_inputs(inputs, skip_bad, stats.bad_records), workers, config, lexicons):
-        extractions.append(ext)
-        if on_document:
-            on_document(len(extractions))
-    G = graph_of(extractions)
     out = Path(out_dir)
+    version = pipeline_version(config, lexicons)
+    previous = ExtractionCache(out, version) if cache else None
+    documents = read_inputs(inputs, skip_bad, stats.bad_records)
+
+    def extractor(docs):
+        return extract_documents(docs, workers, config, lexicons)
+
+    stream = previous.extract(documents, extractor) if previous else extractor(documents)
+    resolver = Resolver()
     try:
         with Staged(out) as stage:
-            write_extractions(extractions, stage.path("extractions.jsonl"), atomic=False)
-            write_graph_json(G, stage.path("graph.json"), atomic=False)
-            rdf = to_rdf(G)
-            for fmt in formats:
-                write_rdf(rdf, stage.path(f"graph.{FORMATS[fmt][1]}"), fmt, atomic=False)
+            work = stage.path(f"{CACHE_DIR}/extractions-{version}.jsonl")
+            try:
+                with open(stage.path("extractions.jsonl"), "w", encoding="utf-8") as records, \
+                        open(work, "w", encoding="utf-8") as spool:
+                    for ext in stream:
+                        resolver.observe_extraction(ext)
+                        records.write(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
+                        spool.write(cache_line(ext))
+                        stats.papers += 1
+                        if on_document:
+                            on_document(stats.papers)
+            finally:
+                if previous:
+                    previous.close()
+                    stats.reused = previous.reused
+            _write_graph(work, resolver, stage, list(formats), stats)
+            if not cache:
+                stage.drop(work)
             stats.outputs = stage.commit()
     except OSError as exc:
         raise OutputError(f"{exc.filename or out}: cannot write the outputs ({exc.strerror}); "
                           f"nothing in {out} was changed. Free space or choose another -o") from None
-    stats.papers = len(extractions)
-    stats.nodes = Counter(d["label"] for _, d in G.nodes(data=True))
-    stats.relationships = Counter(k for _, _, k in G.edges(keys=True))
+    if cache:
+        for old in (out / CACHE_DIR).glob("extractions-*.jsonl"):
+            if old.name != f"extractions-{version}.jsonl":
+                old.unlink()
     stats.seconds = time.perf_counter() - start
-    return G, stats
+    return stats
 
 
-def default_workers() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+def _papers(spool: Path) -> Iterator[Extraction]:
+    with open(spool, encoding="utf-8") as fh:
+        for line in fh:
+            yield extraction_from_json(json.loads(line.partition("\t")[2]))
+
+
+def _write_graph(spool: Path, resolver: Resolver, stage: Staged, formats: list[str], stats: BuildStats) -> None:
+    """Pass 2: every paper's nodes and edges, then the shared nodes, to graph.json and RDF."""
+    shared: dict[str, dict] = {}
+    nt = stage.path("graph.nt.spool")
+    nodes_part = stage.path("graph.nodes.spool")
+    builder = GraphBuilder(resolver)
+    with open(stage.path("graph.json"), "w", encoding="utf-8") as gj, open(nodes_part, "w", encoding="utf-8") as gn, \
+            open(nt, "wb") as rdf:
+        gj.write('{"directed": true, "edges": [\n')
+        first_edge = first_node = True
+        for ext in _papers(spool):
+            builder.G = G = nx.MultiDiGraph()
+            builder.add(ext)
+            triples = []
+            for nid, data in G.nodes(data=True):
+                if data["label"] in SHARED_LABELS:
+                    shared.setdefault(nid, dict(data)).update({k: v for k, v in data.items() if k not in shared[nid]})
+                    continue
+                gn.write(("" if first_node else ",\n") + json.dumps({"id": nid, **data}, sort_keys=True, ensure_ascii=False))
+                first_node = False
+                stats.nodes[data["label"]] += 1
+                triples.extend(node_triples(nid, data))
+            for src, dst, key, data in G.edges(keys=True, data=True):
+                gj.write(("" if first_edge else ",\n")
+                         + json.dumps({"source": src, "target": dst, "key": key, **data}, sort_keys=True, ensure_ascii=False))
+                first_edge = False
+                stats.relationships[key] += 1
+                triples.extend(edge_triples(src, dst, key, data))
+            ox.serialize(triples, rdf, ox.RdfFormat.N_TRIPLES)
+        resolver.finish()
+        triples = []
+        for nid in sorted(shared):
+            data = shared[nid]
+            ent = resolver.entities.get(nid)
+            if ent is not None:
+                data["name"], data["aliases"] = ent.name, sorted(ent.aliases)
+            gn.write(("" if first_node else ",\n") + json.dumps({"id": nid, **data}, sort_keys=True, ensure_ascii=False))
+            first_node = False
+            stats.nodes[data["label"]] += 1
+            triples.extend(node_triples(nid, data))
+        ox.serialize(triples, rdf, ox.RdfFormat.N_TRIPLES)
+        gj.write('\n], "graph": {}, "multigraph": true, "nodes": [\n')
+        gn.flush()
+        with open(nodes_part, encoding="utf-8") as fh:
+            while chunk := fh.read(1 << 20):
+                gj.write(chunk)
+        gj.write("\n]}\n")
+    stage.drop(nodes_part)
+    for fmt in formats:
+        target = stage.path(f"graph.{FORMATS[fmt][1]}")
+        with open(nt, "rb") as src, open(target, "wb") as fh:
+            serialize_rdf((q.triple for q in ox.parse(src, ox.RdfFormat.N_TRIPLES)), fh, fmt)
+    stage.drop(nt)
+
+
+def serialize_rdf(triples, fh, fmt: str) -> None:
+    """The RDF writer of pass 2 (a seam for tests that fill the disk)."""
+    serialize(triples, fh, fmt)

@@ -62,10 +62,11 @@ def build(
     inputs: Inputs,
     out: Annotated[Path, typer.Option("-o", "--out", help="Output directory.")] = Path("out"),
     formats: Annotated[list[str], typer.Option("--format", help="RDF formats to write: turtle, json-ld, nt. Repeatable.")] = ["turtle"],
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (0: one per core).")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (default 0: one per core; inputs under 500 abstracts use one).")] = 0,
     lexicon: Lexicon = None,
     config: Config = None,
     skip_bad_records: SkipBad = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Extract every abstract again instead of reusing DIR/.kg-cache.")] = False,
     neo4j: Annotated[bool, typer.Option("--neo4j", help="Also load the graph into Neo4j (connection from NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE).")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
@@ -91,8 +92,8 @@ def build(
     try:
         with _progress() as progress:
             task = progress.add_task("extracting", total=None)
-            G, stats = run_build(inputs, out, formats=formats, workers=workers or default_workers(),
-                                 config=config, lexicons=lexicon or [], skip_bad=skip_bad_records,
+            stats = run_build(inputs, out, formats=formats, workers=workers or default_workers(),
+                                 config=config, lexicons=lexicon or [], skip_bad=skip_bad_records, cache=not no_cache,
                                  on_document=lambda n: progress.update(task, completed=n))
     except KGError as exc:
         fail(exc)
@@ -110,8 +111,12 @@ def build(
     err.print(table)
     if stats.bad_records:
         err.print(f"skipped {len(stats.bad_records)} bad records (first: {stats.bad_records[0]})", markup=False)
+    if stats.reused:
+        err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
+                  f"(extracted {stats.papers - stats.reused})", markup=False)
     if driver is not None:
-        _load(driver, G, database)
+        from .sinks.files import read_graph_json
+        _load(driver, read_graph_json(out / "graph.json"), database)
 
 
 def _driver(uri, user, database):
@@ -185,7 +190,7 @@ def remove(
 def extract(
     inputs: Inputs,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the records here instead of stdout.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (0: one per core).")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (default 0: one per core; inputs under 500 abstracts use one).")] = 0,
     lexicon: Lexicon = None,
     config: Config = None,
     skip_bad_records: SkipBad = False,
@@ -367,3 +372,41 @@ def guide(
         fail(KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port"))
     except KeyboardInterrupt:
         pass
+
+
+@app.command()
+def export(
+    directory: Annotated[Path, typer.Argument(help="A directory written by `kg build` (its graph.json is exported).", show_default=False)],
+    fmt: Annotated[str, typer.Option("--format", help="neo4j-import: CSV files for `neo4j-admin database import full`.")] = "neo4j-import",
+    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="Where to write them (default: DIR/neo4j-import).")] = None,
+    database: Neo4jDb = None,
+) -> None:
+    """Export a built graph for Neo4j's bulk importer (a stopped database, much faster than loading).
+
+    Example:
+
+      kg export out/ --format neo4j-import
+
+      cd out/neo4j-import && neo4j-admin database import full neo4j --nodes=nodes_Paper.csv …   (the full command is printed)
+    """
+    from .settings import Neo4jSettings
+    from .sinks.files import read_graph_json
+    from .sinks.neo4j_import import shell_command, write_import_csv
+    if fmt != "neo4j-import":
+        fail(KGError(f"unknown export format '{fmt}'; use neo4j-import"))
+    path = directory / "graph.json"
+    if not path.is_file():
+        fail(KGError(f"{path}: not found; run `kg build INPUT -o {directory}` first"))
+    target = out or directory / "neo4j-import"
+    try:
+        files = write_import_csv(read_graph_json(path), target, Neo4jSettings.from_env(database=database).database)
+    except OSError as exc:
+        fail(KGError(f"{target}: cannot write the CSV files ({exc.strerror})"))
+    err.print(f"kg: wrote {len(files)} CSV files to {target}; import them into a stopped database with:", markup=False)
+    typer.echo(f"cd {shlex_quote(str(target))} && {shell_command(files, Neo4jSettings.from_env(database=database).database)}")
+    err.print(f"(or, with the local server of this repository: scripts/neo4j import {target})", markup=False)
+
+
+def shlex_quote(s: str) -> str:
+    import shlex
+    return shlex.quote(s)

@@ -25,7 +25,7 @@ def test_cli_build_writes_outputs_and_summary(run_kg, tmp_path):
     code, out, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out", "--format", "turtle", "--format", "json-ld")
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == ["extractions.jsonl", "graph.json", "graph.jsonld", "graph.ttl"]
+    assert names == [".kg-cache", "extractions.jsonl", "graph.json", "graph.jsonld", "graph.ttl"]
     assert "Paper" in err and "PROPOSES" in err and "4 papers" in err
 
 

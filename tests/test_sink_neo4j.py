@@ -102,7 +102,7 @@ def test_sink_neo4j_cli_load_and_password_never_printed(run_kg, tmp_path, neo4j_
     assert code == 0, err
     code, out2, err2 = run_kg("load", tmp_path / "o")
     assert code == 0 and "loaded" in err2
-    texts = [out, err, out2, err2] + [p.read_text(errors="replace") for p in (tmp_path / "o").iterdir()]
+    texts = [out, err, out2, err2] + [p.read_text(errors="replace") for p in (tmp_path / "o").rglob("*") if p.is_file()]
     home = Path(os.environ.get("KG_NEO4J_HOME", Path.home() / ".cache" / "kg-neo4j"))
     if (home / "neo4j.log").exists():
         texts.append((home / "neo4j.log").read_text(errors="replace"))  # the server's own log
@@ -192,3 +192,29 @@ def test_sink_neo4j_load_of_5000_abstracts_survives_two_server_kills(neo4j_drive
     nodes, rels = counts(driver, db)
     driver.close()
     assert sum(nodes.values()) == G.number_of_nodes() and sum(rels.values()) == G.number_of_edges()
+
+
+@pytest.mark.slow
+@pytest.mark.shared
+def test_sink_neo4j_bulk_import_equals_the_unwind_loader(neo4j_driver, neo4j_settings, seed_extractions, tmp_path, run_kg):
+    """`kg export --format neo4j-import` + `neo4j-admin database import full` (stopped database, then
+    started) gives the same nodes, relationships and properties as the batched loader."""
+    if _managed_server_pid() is None:
+        pytest.skip("the server was not started by scripts/neo4j, so this test cannot import into it")
+    from kg.sinks.files import write_graph_json
+    from kg.sinks.neo4j import connect
+    G = graph_of(seed_extractions)
+    db = neo4j_settings.database
+    load_graph(neo4j_driver, G, db)
+    loaded = snapshot(neo4j_driver, db)
+    write_graph_json(G, tmp_path / "graph.json")
+    code, out, err = run_kg("export", tmp_path, "--format", "neo4j-import")
+    assert code == 0 and "neo4j-admin database import full neo4j" in out, err
+    neo4j_driver.close()
+    subprocess.run([str(ROOT / "scripts" / "neo4j"), "import", str(tmp_path / "neo4j-import")], check=True,
+                   capture_output=True, timeout=600)
+    with connect(neo4j_settings) as driver:
+        imported = snapshot(driver, db)
+    for a, b in zip(imported[0], loaded[0]):
+        assert a == b
+    assert imported == loaded

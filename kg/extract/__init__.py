@@ -6,7 +6,6 @@
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from .latex import clean
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"
 LEXICON_DIR = Path(__file__).parent / "lexicons"
 
-__all__ = ["load_pipeline", "extract", "pipeline_version"]
+__all__ = ["load_pipeline", "extract"]
 
 
 def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Path] = ()) -> spacy.Language:
@@ -53,18 +52,6 @@ def _assemble(cfg) -> spacy.Language:
         factory = comp.pop("factory", name)
         nlp.add_pipe(factory, name=name, config=comp)
     return nlp
-
-
-def pipeline_version(nlp: spacy.Language) -> str:
-    """A hash of everything that decides what the pipeline extracts: code, config and lexicons."""
-    h = hashlib.sha256()
-    here = Path(__file__).parent
-    for path in sorted(here.rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".cfg", ".tsv"):
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
-    h.update(repr(nlp.config.to_str()).encode())
-    return h.hexdigest()[:16]
 
 
 def extract(documents: Iterable[Document], nlp: spacy.Language, batch_size: int = 64) -> Iterator[Extraction]:

@@ -18,8 +18,10 @@ _nlp = None
 
 def _init(config, lexicons) -> None:
     global _nlp
-    # the parent handles Ctrl-C and stops the pool; workers must not print their own tracebacks
+    # the parent handles Ctrl-C and stops the pool (with SIGTERM): workers neither catch Ctrl-C
+    # nor keep the parent's SIGTERM handler, so they end quietly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from . import load_pipeline
     _nlp = load_pipeline(config, lexicons)
 

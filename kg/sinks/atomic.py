@@ -48,11 +48,18 @@ class Staged:
     def __init__(self, directory: str | Path):
         self.dir = Path(directory)
         self.files: dict[Path, Path] = {}
+        self.created: list[Path] = []  # directories made for the outputs, deepest first
 
     def path(self, name: str) -> Path:
         final = self.dir / name
-        self.dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".part", dir=self.dir)
+        missing = []
+        parent = final.parent
+        while not parent.exists():
+            missing.append(parent)
+            parent = parent.parent
+        self.created = missing + [d for d in self.created if d not in missing]
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".part", dir=final.parent)
         os.fchmod(fd, _file_mode())
         os.close(fd)
         self.files[final] = Path(tmp)
@@ -69,15 +76,28 @@ class Staged:
                 os.replace(tmp, final)
             done = list(self.files)
             self.files = {}
+            self.created = []
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
         return done
+
+    def drop(self, tmp: Path) -> None:
+        """Forget and delete one temporary (a working file that is not an output)."""
+        for final, t in list(self.files.items()):
+            if t == tmp:
+                del self.files[final]
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
 
     def discard(self) -> None:
         for tmp in self.files.values():
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
         self.files = {}
+        for d in sorted(self.created, key=lambda p: len(p.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                d.rmdir()  # only if empty
+        self.created = []
 
     def __enter__(self) -> "Staged":
         return self

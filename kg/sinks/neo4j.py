@@ -73,7 +73,8 @@ def connect(settings: Neo4jSettings) -> Driver:
 
 
 def _props(data: dict, skip=("label",)) -> dict:
-    return {k: v for k, v in data.items() if k not in skip and v is not None}
+    """Properties as Neo4j stores them: no nulls and no empty lists (absent, as the bulk importer leaves them)."""
+    return {k: v for k, v in data.items() if k not in skip and v is not None and v != []}
 
 
 def _batched(rows: list, size: int) -> Iterator[list]:

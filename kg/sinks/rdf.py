@@ -1,120 +1,132 @@
 """Sinks: the graph as RDF (Turtle, JSON-LD, N-Triples) in the vocabulary of schema/mlkg.ttl.
 
-rdflib's API over the Oxigraph store (oxrdflib): the default in-memory store is 50× slower to
-write and parse graphs of a few hundred thousand triples. Each relationship from text also
-becomes an `mlkg:Evidence` statement (rdf:subject/predicate/object) with its sentence,
-offsets and rule.
+Triples are generated node by node and edge by edge and serialised by pyoxigraph as a stream,
+so a graph of any size is written in constant memory. Each relationship from text also becomes
+an `mlkg:Evidence` statement (rdf:subject/predicate/object) with its sentence, offsets and rule.
+`to_rdf()` gives the same triples as an rdflib Graph (over the Oxigraph store, which is many times
+faster than rdflib's default store) for users of rdflib's API and for validation with pySHACL.
 """
 from __future__ import annotations
 
 import hashlib
-import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import networkx as nx
-from rdflib import RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
+import pyoxigraph as ox
+from rdflib import Graph
 
 from ..ontology import MLKG, MLKG_ID, RDF_PROPERTY_NAMES, camel
 from .atomic import atomic_write
 
-SKOS = Namespace("http://www.w3.org/2004/02/skos/core#")
-DCTERMS = Namespace("http://purl.org/dc/terms/")
-SCHEMA = Namespace("https://schema.org/")
-PREFIXES = {"mlkg": MLKG, "id": MLKG_ID, "rdf": RDF, "rdfs": RDFS, "xsd": XSD, "skos": SKOS,
-            "dcterms": DCTERMS, "schema": SCHEMA}
-FORMATS = {"turtle": ("ox-turtle", "ttl"), "json-ld": ("json-ld", "jsonld"), "nt": ("ox-ntriples", "nt")}
-_NS = {"rdfs": RDFS, "skos": SKOS, "dcterms": DCTERMS, "schema": SCHEMA}
+RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+NS = {
+    "mlkg": str(MLKG), "id": str(MLKG_ID), "rdf": RDF_NS, "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#", "skos": "http://www.w3.org/2004/02/skos/core#",
+    "dcterms": "http://purl.org/dc/terms/", "schema": "https://schema.org/",
+}
+PREFIXES = NS
+FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
+           "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
 EVIDENCE_KEYS = ("sentence", "start", "end", "rule")
+RDF_TYPE = ox.NamedNode(RDF_NS + "type")
+SUBJECT, PREDICATE, OBJECT = (ox.NamedNode(RDF_NS + x) for x in ("subject", "predicate", "object"))
+PREF_LABEL = ox.NamedNode(NS["skos"] + "prefLabel")
+EVIDENCE = ox.NamedNode(str(MLKG) + "Evidence")
+ID = ox.NamedNode(str(MLKG) + "id")
 
 
-def iri(node_id: str) -> URIRef:
+def iri(node_id: str) -> ox.NamedNode:
     """The IRI of a node id; every character outside the unreserved set is percent-encoded.
 
-    >>> str(iri("paper:a b.txt#3"))
+    >>> iri("paper:a b.txt#3").value
     'https://w3id.org/mlkg/id/paper:a%20b.txt%233'
     """
-    return URIRef(str(MLKG_ID) + quote(node_id, safe=":"))
+    return ox.NamedNode(str(MLKG_ID) + quote(node_id, safe=":"))
 
 
-def _predicate(prop: str) -> URIRef:
-    mapped = RDF_PROPERTY_NAMES.get(prop)
-    if mapped:
-        prefix, local = mapped.split(":")
-        return _NS[prefix][local]
-    return MLKG[camel(prop)]
+_PREDICATES: dict[str, ox.NamedNode] = {}
 
 
-def _literal(value) -> Literal:
-    if isinstance(value, bool):
-        return Literal(value)
-    if isinstance(value, int):
-        return Literal(value, datatype=XSD.integer)
-    if isinstance(value, float):
-        return Literal(value, datatype=XSD.double)
-    return Literal(_xml_safe(str(value)))
+def _predicate(prop: str) -> ox.NamedNode:
+    p = _PREDICATES.get(prop)
+    if p is None:
+        mapped = RDF_PROPERTY_NAMES.get(prop)
+        if mapped:
+            prefix, local = mapped.split(":")
+            p = ox.NamedNode(NS[prefix] + local)
+        else:
+            p = ox.NamedNode(str(MLKG) + camel(prop))
+        _PREDICATES[prop] = p
+    return p
+
+
+def _literal(value) -> ox.Literal:
+    if isinstance(value, (bool, int, float)):
+        return ox.Literal(value)
+    return ox.Literal(_xml_safe(str(value)))
 
 
 def _xml_safe(s: str) -> str:
-    # RDF literals are Unicode strings, but some serialisers choke on lone surrogates and C0 controls
+    # RDF literals are Unicode strings, but serialisers and parsers choke on lone surrogates and C0 controls
     return "".join(ch for ch in s if ch in "\t\n\r" or (ord(ch) >= 0x20 and not 0xD800 <= ord(ch) <= 0xDFFF))
 
 
-def to_rdf(G: nx.MultiDiGraph) -> Graph:
-    """An rdflib Graph (Oxigraph store) holding the whole property graph."""
-    g = Graph(store="Oxigraph", bind_namespaces="none")
-    for prefix, ns in PREFIXES.items():
-        g.bind(prefix, ns)
-    for nid, data in G.nodes(data=True):
-        s = iri(nid)
-        g.add((s, RDF.type, MLKG[data["label"]]))
-        g.add((s, MLKG.id, Literal(nid)))
-        for key, value in data.items():
-            if key == "label" or value is None:
-                continue
-            p = _predicate(key)
-            for v in (value if isinstance(value, list) else [value]):
-                g.add((s, p, _literal(v)))
-        if "name" in data:
-            g.add((s, SKOS.prefLabel, _literal(data["name"])))
-    for src, dst, key, data in G.edges(keys=True, data=True):
-        s, p, o = iri(src), MLKG[camel(key)], iri(dst)
-        g.add((s, p, o))
-        if "sentence" in data:
-            digest = hashlib.sha1(f"{src}\x00{key}\x00{dst}".encode()).hexdigest()[:20]
-            e = URIRef(f"{MLKG_ID}evidence/{digest}")
-            g.add((e, RDF.type, MLKG.Evidence))
-            g.add((e, RDF.subject, s))
-            g.add((e, RDF.predicate, p))
-            g.add((e, RDF.object, o))
-            for k in EVIDENCE_KEYS:
-                g.add((e, MLKG[k], _literal(data[k])))
-    return g
+def node_triples(nid: str, data: dict) -> Iterator[ox.Triple]:
+    s = iri(nid)
+    yield ox.Triple(s, RDF_TYPE, ox.NamedNode(str(MLKG) + data["label"]))
+    yield ox.Triple(s, ID, ox.Literal(nid))
+    for key, value in data.items():
+        if key == "label" or value is None:
+            continue
+        p = _predicate(key)
+        for v in (value if isinstance(value, list) else [value]):
+            yield ox.Triple(s, p, _literal(v))
+    if data.get("name") is not None:
+        yield ox.Triple(s, PREF_LABEL, _literal(data["name"]))
 
 
-def write_rdf(G: nx.MultiDiGraph | Graph, path: str | Path, fmt: str = "turtle", atomic: bool = True) -> None:
-    """Serialise to `path` atomically in one of FORMATS."""
-    g = G if isinstance(G, Graph) else to_rdf(G)
-    plugin, _ = FORMATS[fmt]
-    if fmt == "json-ld":
-        data = _sorted_jsonld(g.serialize(format="json-ld", context={k: str(v) for k, v in PREFIXES.items()}))
-    else:
-        data = g.serialize(format=plugin, encoding="utf-8")
+def edge_triples(src: str, dst: str, key: str, data: dict) -> Iterator[ox.Triple]:
+    s, p, o = iri(src), ox.NamedNode(str(MLKG) + camel(key)), iri(dst)
+    yield ox.Triple(s, p, o)
+    if "sentence" in data:
+        digest = hashlib.sha1(f"{src}\x00{key}\x00{dst}".encode()).hexdigest()[:20]
+        e = ox.NamedNode(f"{MLKG_ID}evidence/{digest}")
+        yield ox.Triple(e, RDF_TYPE, EVIDENCE)
+        yield ox.Triple(e, SUBJECT, s)
+        yield ox.Triple(e, PREDICATE, p)
+        yield ox.Triple(e, OBJECT, o)
+        for k in EVIDENCE_KEYS:
+            yield ox.Triple(e, ox.NamedNode(str(MLKG) + k), _literal(data[k]))
+
+
+def graph_triples(G: nx.MultiDiGraph) -> Iterator[ox.Triple]:
+    """Every triple of a graph: nodes by id, then edges by (source, type, target)."""
+    for nid, data in sorted(G.nodes(data=True)):
+        yield from node_triples(nid, data)
+    for src, dst, key, data in sorted(G.edges(keys=True, data=True), key=lambda e: (e[0], e[2], e[1])):
+        yield from edge_triples(src, dst, key, data)
+
+
+def serialize(triples: Iterable[ox.Triple], fh, fmt: str = "turtle") -> None:
+    """Stream triples to a binary file object."""
+    ox.serialize(triples, fh, FORMATS[fmt][0], prefixes=NS if fmt != "nt" else None)
+
+
+def write_rdf(G: nx.MultiDiGraph, path: str | Path, fmt: str = "turtle", atomic: bool = True) -> None:
+    """Serialise a whole graph to `path` in one of FORMATS."""
     with (atomic_write(path, "wb") if atomic else open(path, "wb")) as fh:
-        fh.write(data)
+        serialize(graph_triples(G), fh, fmt)
 
 
-def _sorted_jsonld(text: str) -> bytes:
-    """rdflib's JSON-LD writer follows set order, which changes between runs: sort nodes and values."""
-    doc = json.loads(text)
-
-    def key(v):
-        return json.dumps(v, sort_keys=True, ensure_ascii=False)
-
-    nodes = doc.get("@graph", [])
-    for node in nodes:
-        for k, v in node.items():
-            if isinstance(v, list):
-                node[k] = sorted(v, key=key)
-    doc["@graph"] = sorted(nodes, key=lambda n: n.get("@id", ""))
-    return (json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+def to_rdf(G: nx.MultiDiGraph) -> Graph:
+    """The graph as an rdflib Graph (Oxigraph store), prefixes bound."""
+    import io
+    buf = io.BytesIO()
+    ox.serialize(graph_triples(G), buf, ox.RdfFormat.N_TRIPLES)
+    g = Graph(store="Oxigraph", bind_namespaces="none")
+    for prefix, ns in NS.items():
+        g.bind(prefix, ns)
+    g.parse(data=buf.getvalue().decode("utf-8"), format="ox-ntriples")
+    return g

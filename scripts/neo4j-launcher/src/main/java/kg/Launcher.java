@@ -17,6 +17,8 @@ import org.neo4j.harness.Neo4jBuilders;
  *
  * Arguments: bolt port, http port, working directory. The password of user neo4j comes from
  * the environment variable NEO4J_PASSWORD, never from the command line (which `ps` shows).
+ * With KG_NEO4J_COPY_FROM set to a Neo4j home (holding data/databases and data/transactions, as
+ * `neo4j-admin database import full` writes them) the server starts from a copy of that store.
  */
 public final class Launcher {
     public static void main(String[] args) throws Exception {
@@ -29,7 +31,12 @@ public final class Launcher {
             System.exit(2);
         }
         Files.createDirectories(dir);
-        Neo4j neo4j = Neo4jBuilders.newInProcessBuilder(dir)
+        var builder = Neo4jBuilders.newInProcessBuilder(dir);
+        String copyFrom = System.getenv("KG_NEO4J_COPY_FROM");
+        if (copyFrom != null && !copyFrom.isEmpty()) {
+            builder = builder.copyFrom(Path.of(copyFrom));
+        }
+        Neo4j neo4j = builder
                 .withConfig(BoltConnector.enabled, true)
                 .withConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", bolt))
                 .withConfig(HttpConnector.enabled, true)
