@@ -63,11 +63,17 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
-def extract_documents(documents: Iterable[Document], workers: int | None = None, config=None, lexicons=()) -> Iterator[Extraction]:
-    """Extraction in one process or several (default: one per core); the same results either way.
+def extract_documents(documents: Iterable[Document], workers: int | None = None, config=None, lexicons=(),
+                      engine: str = "local") -> Iterator[Extraction]:
+    """Extraction in one process or several (default: one per core), or as Ray tasks
+    (`engine="ray"`); the same results every way.
 
     Inputs of fewer than 500 abstracts stay in one process: starting workers costs more than it saves.
     """
+    if engine == "ray":
+        from .extract.distributed import extract_ray
+        yield from extract_ray(documents, config, lexicons)
+        return
     documents = iter(documents)
     head = list(islice(documents, SMALL_INPUT))
     workers = default_workers() if workers in (None, 0) else workers
@@ -90,7 +96,7 @@ def graph_of(extractions: list[Extraction]) -> nx.MultiDiGraph:
 
 def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterable[str] = ("turtle",),
           workers: int | None = None, config=None, lexicons=(), skip_bad: bool = False, cache: bool = True,
-          on_document: Callable[[int], None] | None = None) -> BuildStats:
+          engine: str = "local", on_document: Callable[[int], None] | None = None) -> BuildStats:
     """Build the graph of `inputs` into DIR: graph.ttl (and other RDF formats), graph.json and
     extractions.jsonl, committed together once everything is written (an interruption or an error
     leaves the previous outputs). Abstracts unchanged since the last build into DIR are taken from
@@ -103,7 +109,7 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
     documents = read_inputs(inputs, skip_bad, stats.bad_records)
 
     def extractor(docs):
-        return extract_documents(docs, workers, config, lexicons)
+        return extract_documents(docs, workers, config, lexicons, engine)
 
     stream = previous.extract(documents, extractor) if previous else extractor(documents)
     resolver = Resolver()

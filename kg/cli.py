@@ -67,6 +67,7 @@ def build(
     config: Config = None,
     skip_bad_records: SkipBad = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Extract every abstract again instead of reusing DIR/.kg-cache.")] = False,
+    engine: Annotated[str, typer.Option("--engine", help="local (processes on this machine) or ray (Ray tasks; RAY_ADDRESS names a cluster; pip install 'kg[ray]').")] = "local",
     neo4j: Annotated[bool, typer.Option("--neo4j", help="Also load the graph into Neo4j (connection from NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE).")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
@@ -88,12 +89,15 @@ def build(
     for f in formats:
         if f not in FORMATS:
             fail(KGError(f"unknown format '{f}'; use one of {', '.join(FORMATS)}"))
+    if engine not in ("local", "ray"):
+        fail(KGError(f"unknown engine '{engine}'; use local or ray"))
     driver = _driver(uri, user, database) if neo4j else None
     try:
         with _progress() as progress:
             task = progress.add_task("extracting", total=None)
             stats = run_build(inputs, out, formats=formats, workers=workers or default_workers(),
                                  config=config, lexicons=lexicon or [], skip_bad=skip_bad_records, cache=not no_cache,
+                                 engine=engine,
                                  on_document=lambda n: progress.update(task, completed=n))
     except KGError as exc:
         fail(exc)

@@ -74,3 +74,22 @@ def test_cache_streaming_build_equals_the_in_memory_graph(tmp_path, example_extr
     assert sorted(streamed.edges(keys=True, data=True), key=str) == sorted(memory.edges(keys=True, data=True), key=str)
     turtle = rdflib.Graph().parse(tmp_path / "out" / "graph.ttl", format="turtle")
     assert isomorphic(turtle, rdflib.Graph().parse(data=to_rdf(memory).serialize(format="ox-ntriples"), format="nt"))
+
+
+@pytest.mark.shared
+@pytest.mark.slow
+def test_cache_ray_engine_gives_the_local_outputs(shared, tmp_path):
+    """`kg build --engine ray` on a local Ray instance: the same extractions.jsonl and graph as the local engine."""
+    pytest.importorskip("ray", reason="pip install 'kg[ray]' (CI installs it)")
+    import gzip
+    import json
+    src = tmp_path / "papers.jsonl.gz"
+    docs = list(islice(read_documents(sorted((shared / "data" / "corpus_papercopilot").glob("*.jsonl.gz"))), 400))
+    with gzip.open(src, "wt", encoding="utf-8") as fh:
+        for d in docs:
+            fh.write(json.dumps({"abstract": d.text, **d.meta}) + "\n")
+    build([src], tmp_path / "local", workers=1, cache=False)
+    build([src], tmp_path / "ray", engine="ray", cache=False)
+    import ray
+    ray.shutdown()
+    assert files(tmp_path / "local") == files(tmp_path / "ray")

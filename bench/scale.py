@@ -1,0 +1,130 @@
+"""Benchmark: kg at scale, all figures from one run on this machine.
+
+    python bench/scale.py [--skip-neo4j] [--out /tmp/kg-scale]
+
+1. extraction throughput on 20,000 abstracts of ../shared/data/corpus_papercopilot, 1 and 2 workers,
+   against the bare spacy.blank("en") tokenizer on the same texts;
+2. `kg build` of all abstracts in ../shared/data (both corpora) to Turtle and JSON: wall time,
+   peak RSS, output sizes, entities and claims;
+3. a rebuild with 1% new abstracts (changed copies of 1% of the corpus, added as another input):
+   wall time and share of the full build;
+4. the graph loaded into the local Neo4j by the batched loader (`kg load`) and by
+   `neo4j-admin database import full` (`kg export` + `scripts/neo4j import`): wall time each.
+Prints a Markdown table for bench/RESULTS.md.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from itertools import islice
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATA = ROOT.parent / "shared" / "data"
+INPUTS = [DATA / "corpus_papercopilot", DATA / "corpus_arxiv"]
+
+
+def run(args, env=None) -> tuple[float, float, str]:
+    """Wall seconds, peak RSS (MB) of the command (via /usr/bin/time), stderr."""
+    t = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M", *map(str, args)], capture_output=True, text=True,
+                       env={**os.environ, **(env or {})})
+    secs = time.perf_counter() - t
+    if p.returncode:
+        sys.exit(f"failed: {' '.join(map(str, args))}\n{p.stderr[-2000:]}")
+    rss = next((int(line.split()[1]) / 1024 for line in p.stderr.splitlines() if line.startswith("MAXRSS")), float("nan"))
+    return secs, rss, p.stderr
+
+
+def throughput(rows):
+    from kg.build import extract_documents
+    from kg.sources import read_documents
+    import spacy
+    docs = list(islice(read_documents(sorted((DATA / "corpus_papercopilot").glob("*.jsonl.gz"))), 20000))
+    texts = [d.text for d in docs]
+    blank = spacy.blank("en")
+    runs = []
+    for _ in range(3):
+        t = time.perf_counter()
+        for _doc in blank.tokenizer.pipe(texts, batch_size=256):
+            pass
+        runs.append(time.perf_counter() - t)
+    tok = len(texts) / statistics.median(runs)
+    rows.append(("tokenizer (spacy.blank), 20k abstracts", f"{tok:,.0f} abstracts/s", "median of 3"))
+    for workers in (1, 2):
+        t = time.perf_counter()
+        n = sum(1 for _ in extract_documents(docs, workers=workers))
+        rate = n / (time.perf_counter() - t)
+        rows.append((f"kg extraction, {workers} worker{'s' if workers > 1 else ''}", f"{rate:,.0f} abstracts/s",
+                     f"{rate / tok:.1%} of the tokenizer"))
+
+
+def count_lines(path: Path) -> int:
+    with open(path, "rb") as fh:
+        return sum(1 for _ in fh)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=Path("/tmp/kg-scale"))
+    ap.add_argument("--skip-neo4j", action="store_true")
+    ap.add_argument("--skip-throughput", action="store_true")
+    args = ap.parse_args()
+    kg = [sys.executable, "-m", "kg"]
+    rows: list[tuple[str, str, str]] = []
+    if not args.skip_throughput:
+        throughput(rows)
+        print(rows, flush=True)
+
+    shutil.rmtree(args.out, ignore_errors=True)
+    args.out.mkdir(parents=True)
+    full = args.out / "full"
+    secs, rss, err = run([*kg, "build", *INPUTS, "-o", full, "--workers", "2"])
+    papers = count_lines(full / "extractions.jsonl")
+    graph = json.loads(open(full / "graph.json").read()) if False else None
+    summary = err.strip().splitlines()
+    rows.append((f"kg build, {papers:,} abstracts, 2 workers", f"{secs / 60:.1f} min wall", f"peak RSS {rss:,.0f} MB"))
+    sizes = ", ".join(f"{p.name} {p.stat().st_size / 1e6:,.0f} MB" for p in sorted(full.iterdir()) if p.is_file())
+    rows.append(("outputs", sizes, ""))
+    counts = [line for line in summary if "│" in line]
+    rows.append(("graph (summary table)", " / ".join(" ".join(c.replace("│", " ").split()) for c in counts[:12]), ""))
+    print(rows, flush=True)
+
+    # 1% new: changed copies of 1% of the abstracts, as one more input
+    new = args.out / "new.jsonl.gz"
+    n_new = papers // 100
+    from kg.sources import read_documents
+    with gzip.open(new, "wt", encoding="utf-8") as fh:
+        for i, doc in enumerate(islice(read_documents(sorted((DATA / "corpus_arxiv").glob("*.jsonl.gz"))), n_new)):
+            fh.write(json.dumps({"id": f"new-{i}", "abstract": doc.text + " We release our code.", **{k: v for k, v in doc.meta.items() if k != "id"}}) + "\n")
+    secs2, rss2, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
+    reused = next((line for line in err2.splitlines() if line.startswith("reused")), "")
+    rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2 / 60:.1f} min wall ({secs2 / secs:.0%} of the full build)",
+                 reused))
+    print(rows, flush=True)
+
+    if not args.skip_neo4j:
+        env = dict(l.removeprefix("export ").split("=", 1) for l in subprocess.run(
+            [ROOT / "scripts" / "neo4j", "start"], capture_output=True, text=True, check=True).stdout.split())
+        secs3, rss3, _ = run([*kg, "load", full], env=env)
+        rows.append(("Neo4j batched loader (kg load), full graph", f"{secs3 / 60:.1f} min wall", f"peak RSS {rss3:,.0f} MB"))
+        t = time.perf_counter()
+        run([*kg, "export", full, "--format", "neo4j-import"], env=env)
+        subprocess.run([ROOT / "scripts" / "neo4j", "import", full / "neo4j-import"], capture_output=True, check=True)
+        rows.append(("neo4j-admin import (kg export + import + restart)", f"{(time.perf_counter() - t) / 60:.1f} min wall", ""))
+    print("\n| measure | figure | note |\n|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+
+
+if __name__ == "__main__":
+    main()
