@@ -27,7 +27,7 @@ from .cache import CACHE_DIR, ExtractionCache, cache_line, pipeline_version
 from .errors import OutputError
 from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
-from .graph import GraphBuilder
+from .graph import GraphBuilder, build_graph
 from .ontology import ENTITY_LABELS, NodeLabel
 from .records import Document, Extraction, extraction_from_json, extraction_record
 from .resolve.resolver import Resolver
@@ -83,15 +83,8 @@ def extract_documents(documents: Iterable[Document], workers: int | None = None,
         yield from extract_parallel(chain(head, documents), workers, config, lexicons)
 
 
-def graph_of(extractions: list[Extraction]) -> nx.MultiDiGraph:
-    """Resolution then graph, in memory: the resolver sees every paper before any node is named."""
-    resolver = Resolver()
-    for ext in extractions:
-        resolver.observe_extraction(ext)
-    builder = GraphBuilder(resolver)
-    for ext in extractions:
-        builder.add(ext)
-    return builder.finish()
+#: resolution then graph, in memory (the resolver sees every paper before any node is named)
+graph_of = build_graph
 
 
 def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterable[str] = ("turtle",),

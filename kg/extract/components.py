@@ -5,6 +5,7 @@ from spacy.tokens import Doc
 
 from .claims import find_claims
 from .results import ResultMatch, find_results
+from .spans import longest_first
 
 NAME_FIELDS = ("models", "datasets", "proposed", "metrics")
 
@@ -34,7 +35,7 @@ class ClaimFinder:
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
-            found_results = find_results(sentence, _outermost(metrics), _outermost(datasets), blocked, tasks)
+            found_results = find_results(sentence, longest_first(metrics), longest_first(datasets), blocked, tasks)
             # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
             for c in found:
                 if c.rule == "claim.from_to" and c.quantity:
@@ -45,12 +46,3 @@ class ClaimFinder:
         doc._.kg_claims = claims
         doc._.kg_results = results
         return doc
-
-
-def _outermost(spans):
-    out = []
-    for s, e in sorted(spans, key=lambda x: (x[0], -x[1])):
-        if out and s < out[-1][1]:
-            continue
-        out.append((s, e))
-    return out

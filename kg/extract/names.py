@@ -12,6 +12,8 @@ import re
 
 from spacy.tokens import Doc
 
+from .spans import longest_first
+
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
 STOP_ACRONYMS = {
@@ -165,7 +167,7 @@ class NameFinder:
                     name = text[s:e]
                     cut = name.find(" (")
                     candidates.append((s, s + cut if cut > 0 else e, "name.emphasis"))
-            candidates = _dedupe(candidates)
+            candidates = longest_first(candidates)
             # proposal scope: names after a cue, up to where the clause turns to other work
             for cue in PROPOSAL_CUE.finditer(sentence):
                 tail = sentence[cue.end():]
@@ -322,13 +324,3 @@ def _outside_anywhere(text: str, name: str, spans) -> bool:
         if not _inside(m.start(), m.end(), spans):
             return True
     return False
-
-
-def _dedupe(candidates):
-    """Keep the longest of overlapping candidates."""
-    out = []
-    for c in sorted(candidates, key=lambda c: (c[0], -(c[1] - c[0]))):
-        if out and c[0] < out[-1][1]:
-            continue
-        out.append(c)
-    return out
