@@ -188,8 +188,12 @@ class NameFinder:
                         proposed_spans.append((bs, be))
                         found.append(("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrevs:
+                    # a title-case long form anywhere in the clause names the contribution; a lower-case
+                    # one only right after the verb ("we propose manifold feature distance (MFD)"),
+                    # else it is a term the contribution uses ("… for multiple-input multiple-output (MIMO) …")
+                    right_after = re.fullmatch(r"\s*(?:the|a|an)?\s*", text[s0 + cue.end():a.long_start]) is not None
                     if (scope_start <= a.long_start < scope_end and (a.long_start, a.long_end) not in proposed_spans
-                            and a.long.lower() not in lexicon_terms):
+                            and a.long.lower() not in lexicon_terms and (right_after or title_case(a.long))):
                         proposed_spans.append((a.long_start, a.long_end))
                         found.append(("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
             for cue in OUR_CUE.finditer(sentence):
