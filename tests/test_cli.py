@@ -6,7 +6,7 @@ import pytest
 
 from conftest import EXAMPLES, ROOT
 
-COMMANDS = ["build", "extract", "eval", "load", "remove", "query", "guide"]
+COMMANDS = ["build", "extract", "eval", "load", "remove", "query", "guide", "export"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])

@@ -30,6 +30,20 @@ def _sentence_of(doc: Doc, pos: int):
     return 0, len(doc.text)
 
 
+def _outranks(fld: str, rule: str, best_fld: str, best_rule: str) -> bool:
+    """For one span found by several rules: a name given as the long form of an acronym
+    ("Masked Diffusion Language Models (MDLM)") is a name, not a technique; otherwise the more
+    specific field wins, and among equals the lexicon."""
+    terms = ("techniques", "tasks")
+    if rule == "name.abbreviation_long" and best_fld in terms:
+        return True
+    if best_rule == "name.abbreviation_long" and fld in terms:
+        return False
+    if RULE_PRIORITY[fld] != RULE_PRIORITY[best_fld]:
+        return RULE_PRIORITY[fld] < RULE_PRIORITY[best_fld]
+    return best_rule != "lexicon" and rule == "lexicon"
+
+
 def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     """Mentions kept after overlaps are settled: per field the longest span wins; a name
     inside a longer name is dropped; the same span in two fields goes to the more specific one."""
@@ -53,8 +67,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if canonical:
             canonical_of[(fld, s, e)] = canonical
         best = by_span.get((s, e))
-        if best is None or RULE_PRIORITY[fld] < RULE_PRIORITY[best[0]] or (
-                RULE_PRIORITY[fld] == RULE_PRIORITY[best[0]] and best[1] != "lexicon" and rule == "lexicon"):
+        if best is None or _outranks(fld, rule, *best):
             by_span[(s, e)] = (fld, rule)
     weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)}
     # a generic metric word counts where the abstract measures with a metric that contains it
@@ -154,7 +167,6 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         canonical = doc.user_data["kg_canonical"].get((fld, s, e))
         ext.mentions.append(Mention(fld, shown, evidence(s, e, rule),
                                     long_form=canonical if canonical and canonical != shown else None))
-    _drop_bare_bases(ext)
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
@@ -177,17 +189,6 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
     return ext
-
-
-def _drop_bare_bases(ext: Extraction) -> None:
-    """A technique named with its modifiers elsewhere in the abstract ("discrete flow matching")
-    makes the bare base ("flow matching") redundant: one entity, named by its specific form."""
-    terms = [m for m in ext.mentions if m.field == "techniques"]
-    norms = [normalise(m.text) for m in terms]
-    drop = {i for i, n in enumerate(norms) if any(o != n and o.endswith(n) for o in norms)}
-    if drop:
-        ids = {id(terms[i]) for i in drop}
-        ext.mentions[:] = [m for m in ext.mentions if id(m) not in ids]
 
 
 def is_generic_baseline(text: str | None) -> bool:
