@@ -60,6 +60,7 @@ def extract(documents: Iterable[Document], nlp: spacy.Language, batch_size: int 
         for document in documents:
             cleaned = clean(document.text)
             doc = nlp.make_doc(cleaned.text)
+            doc.user_data["kg_text"] = cleaned.text
             doc._.kg_emphasis = list(cleaned.emphasis)
             doc._.kg_mentions = []
             yield doc, (document, cleaned)

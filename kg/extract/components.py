@@ -1,13 +1,17 @@
 """Extraction: the claims component, which reads the sentence spans and the names found before it."""
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Doc
 
 from .claims import find_claims
 from .results import ResultMatch, find_results
-from .spans import longest_first
+from .spans import longest_first, sentence_bounds, text_of
 
 NAME_FIELDS = ("models", "datasets", "proposed", "metrics")
+# a sentence without a digit or a number word holds no claim and no result
+MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl")
 
 
 class ClaimFinder:
@@ -17,15 +21,13 @@ class ClaimFinder:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = text_of(doc)
         mentions = doc._.kg_mentions
         claims, results = [], []
-        for sent in doc.sents:
-            s0, s1 = sent.start_char, sent.end_char
-            if not any(ch.isdigit() for ch in text[s0:s1]) and "orders of magnitude" not in text[s0:s1] \
-                    and "order of magnitude" not in text[s0:s1] and not any(w in text[s0:s1] for w in ("times", "twice", "halv", "doubl")):
-                continue
+        for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
+            if not MAY_CLAIM.search(sentence):
+                continue
             local = [(f, s - s0, e - s0) for f, s, e, *_ in mentions if s0 <= s and e <= s1]
             names = [(s, e) for f, s, e in local if f in ("models", "datasets", "proposed") and any(c.isdigit() for c in sentence[s:e])]
             urls = [(s - s0, e - s0) for s, e in doc._.kg_code if s0 <= s < s1]

@@ -9,6 +9,7 @@ from spacy.tokens import Doc
 from ..records import Claim, Document, Evidence, Extraction, Mention, Result
 from ..resolve.normalize import normalise
 from .latex import CleanText
+from .spans import sentence_at, sentence_bounds, text_of
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -23,11 +24,8 @@ GENERIC_BASELINE = re.compile(
 )
 
 
-def _sentence_of(doc: Doc, pos: int):
-    for sent in doc.sents:
-        if sent.start_char <= pos < sent.end_char:
-            return sent.start_char, sent.end_char
-    return 0, len(doc.text)
+def _sentence_of(doc: Doc, pos: int) -> tuple[int, int]:
+    return sentence_at(sentence_bounds(doc), pos)
 
 
 def _outranks(fld: str, rule: str, best_fld: str, best_rule: str) -> bool:
@@ -47,7 +45,7 @@ def _outranks(fld: str, rule: str, best_fld: str, best_rule: str) -> bool:
 def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     """Mentions kept after overlaps are settled: per field the longest span wins; a name
     inside a longer name is dropped; the same span in two fields goes to the more specific one."""
-    text = doc.text
+    text = text_of(doc)
     urls = doc._.kg_code
     raw = []
     for fld, s, e, rule, _canonical in doc._.kg_mentions:
@@ -116,7 +114,7 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
 
 def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
     """Turn a processed doc into an `Extraction` with offsets into `document.text`."""
-    text = doc.text
+    text = text_of(doc)
     original = document.text
     ext = Extraction(document)
     sentence_cache: dict[int, tuple[int, int]] = {}

@@ -8,6 +8,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from .spans import text_of
+
 from .abbreviations import find_abbreviations
 from .components import ClaimFinder
 from .lexicon import LexiconMatcher
@@ -35,7 +37,7 @@ class AbbreviationDetector:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_abbreviations = find_abbreviations(doc.text)
+        doc._.kg_abbreviations = find_abbreviations(text_of(doc))
         if doc._.kg_mentions is None:
             doc._.kg_mentions = []
         if doc._.kg_emphasis is None:

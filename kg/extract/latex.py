@@ -18,6 +18,7 @@ SYMBOLS = {
 }
 DROPPED_WITH_ARGUMENT = {"cite", "citep", "citet", "ref", "eqref", "label", "footnote"}
 EMPHASIS = {"textbf", "textit", "emph", "textsc", "underline", "mathbf", "boldsymbol"}
+MARKUP = re.compile(r"[\\${}*_]")
 TOKEN = re.compile(
     r"\\([A-Za-z]+)(?:\s*(\{))?|\\([%&_#$ ])|\$|\{|\}"
     r"|(\*\*|__)|(?<![\w*])(\*)(?=[^\s*])|(?<=[^\s*])(\*)(?![\w*])"
@@ -56,10 +57,9 @@ def clean(text: str) -> CleanText:
     >>> clean(r"up to \\textbf{21}$\\times$ fewer, 11\\%").text
     'up to 21× fewer, 11%'
     """
-    if not any(c in text for c in "\\${}*_"):
-        idx = tuple(range(len(text)))
-        return CleanText(text, idx, tuple(i + 1 for i in idx))
-    out: list[str] = []
+    if not MARKUP.search(text):
+        return CleanText(text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+    out: list[str] = []  # pieces; len(starts) is the length of the cleaned text so far
     starts: list[int] = []
     ends: list[int] = []
     groups: list[int | None] = []  # for each open brace: where its emphasis began, or None
@@ -69,10 +69,9 @@ def clean(text: str) -> CleanText:
     for m in TOKEN.finditer(text):
         if m.start() < pos:
             continue
-        for i in range(pos, m.start()):
-            out.append(text[i])
-            starts.append(i)
-            ends.append(i + 1)
+        out.append(text[pos:m.start()])
+        starts.extend(range(pos, m.start()))
+        ends.extend(range(pos + 1, m.start() + 1))
         pos = m.end()
         cmd, brace, escaped = m.group(1), m.group(2), m.group(3)
         star = m.group(4) or m.group(5) or m.group(6)
@@ -82,9 +81,9 @@ def clean(text: str) -> CleanText:
             ends.append(m.end())
         elif star:
             if star in markdown:
-                emphasis.append((markdown.pop(star), len(out)))
+                emphasis.append((markdown.pop(star), len(starts)))
             else:
-                markdown[star] = len(out)
+                markdown[star] = len(starts)
         elif cmd:
             if cmd in DROPPED_WITH_ARGUMENT and brace:
                 pos = _skip_group(text, m.end())
@@ -95,16 +94,15 @@ def clean(text: str) -> CleanText:
                 if brace:
                     pos = m.end() - 1
             elif brace:
-                groups.append(len(out) if cmd in EMPHASIS else None)
+                groups.append(len(starts) if cmd in EMPHASIS else None)
         elif m.group(0) == "{":
             groups.append(None)
         elif m.group(0) == "}" and groups:
             begun = groups.pop()
-            if begun is not None and begun < len(out):
-                emphasis.append((begun, len(out)))
+            if begun is not None and begun < len(starts):
+                emphasis.append((begun, len(starts)))
         # `$`, unmatched braces and other commands vanish, leaving their content
-    for i in range(pos, len(text)):
-        out.append(text[i])
-        starts.append(i)
-        ends.append(i + 1)
+    out.append(text[pos:])
+    starts.extend(range(pos, len(text)))
+    ends.extend(range(pos + 1, len(text) + 1))
     return CleanText("".join(out), tuple(starts), tuple(ends), tuple(sorted(emphasis)))

@@ -5,6 +5,8 @@ import re
 
 from spacy.tokens import Doc
 
+from .spans import text_of
+
 URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+|(?<![\w/])(?:www\.|github\.com/|gitlab\.com/|huggingface\.co/)[^\s<>\"'()\[\]{}]+")
 TRAILING = ".,;:!?*"
 
@@ -36,5 +38,5 @@ class LinkFinder:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_code = find_urls(doc.text)
+        doc._.kg_code = find_urls(text_of(doc))
         return doc

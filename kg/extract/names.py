@@ -12,7 +12,7 @@ import re
 
 from spacy.tokens import Doc
 
-from .spans import longest_first
+from .spans import longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -144,7 +144,7 @@ class NameFinder:
         self.dataset_names = dataset_names
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = text_of(doc)
         found = doc._.kg_mentions
         abbrevs = doc._.kg_abbreviations
         lexicon_terms = self.lexicon_terms
@@ -155,8 +155,7 @@ class NameFinder:
         emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
         proposed_spans: list[tuple[int, int]] = []
         has_cue = PROPOSAL_CUE.search(text) is not None
-        for sent in doc.sents:
-            s0, s1 = sent.start_char, sent.end_char
+        for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
             candidates = self._candidates(sentence, s0, term_shorts)
             for a in title_longs:
@@ -254,6 +253,8 @@ class NameFinder:
         out = []
         for m in WORD.finditer(sentence):
             w = m.group(0)
+            if w.islower() or w.isdigit():
+                continue  # names have a capital: most words stop here
             if "/" in w and "://" not in sentence[m.start():m.end() + 3]:
                 continue
             if w.startswith(("http", "www")) or "github" in w.lower():
@@ -288,7 +289,7 @@ class NameFinder:
     @staticmethod
     def _propagate(doc: Doc, proposed_spans, found) -> None:
         """A name proposed once is proposed everywhere in the abstract, with its acronym."""
-        text = doc.text
+        text = text_of(doc)
         names = {text[s:e] for s, e in proposed_spans}
         for a in doc._.kg_abbreviations:
             if a.long in names:

@@ -11,6 +11,8 @@ import re
 
 from spacy.tokens import Doc
 
+from .spans import text_of
+
 TASK_HEADS = (
     "generation synthesis forecasting prediction classification segmentation detection recognition reasoning inpainting "
     "denoising completion regression translation summarization retrieval recommendation navigation planning editing "
@@ -149,7 +151,7 @@ class PhraseFinder:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = text_of(doc)
         found = doc._.kg_mentions
         for i, (fld, s, e, rule, canonical) in enumerate(list(found)):
             if fld in ("techniques", "tasks") and rule == "lexicon":

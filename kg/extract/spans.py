@@ -1,6 +1,8 @@
 """Extraction: helpers on character spans shared by the components."""
 from __future__ import annotations
 
+from spacy.attrs import IDX, LENGTH, SENT_START
+
 
 def longest_first(spans):
     """Of overlapping spans (tuples starting with start, end), keep the longest, leftmost first.
@@ -14,3 +16,39 @@ def longest_first(spans):
             continue
         out.append(span)
     return out
+
+
+def sentence_bounds(doc) -> list[tuple[int, int]]:
+    """(start_char, end_char) of each sentence, computed once per doc: building spaCy Span and
+    Token objects again for every lookup costs more than all our rules together."""
+    bounds = doc.user_data.get("kg_sentence_bounds")
+    if bounds is None:
+        bounds = []
+        if len(doc):
+            # the same bounds as doc.sents, read from the token arrays in one pass (doc.sents
+            # rescans every token for each sentence it yields)
+            arr = doc.to_array([SENT_START, IDX, LENGTH]).tolist()
+            starts = [0] + [i for i in range(1, len(arr)) if arr[i][0] == 1] + [len(arr)]
+            for a, b in zip(starts, starts[1:]):
+                bounds.append((arr[a][1], arr[b - 1][1] + arr[b - 1][2]))
+        doc.user_data["kg_sentence_bounds"] = bounds
+    return bounds
+
+
+def sentence_at(bounds: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    """The sentence holding character `pos`.
+
+    >>> sentence_at([(0, 10), (11, 20)], 12)
+    (11, 20)
+    """
+    from bisect import bisect_right
+    i = bisect_right(bounds, (pos, float("inf"))) - 1
+    return bounds[i] if i >= 0 else (0, bounds[-1][1] if bounds else 0)
+
+
+def text_of(doc) -> str:
+    """`doc.text`, built once: spaCy joins every token's text again on each access."""
+    text = doc.user_data.get("kg_text")
+    if text is None:
+        text = doc.user_data["kg_text"] = doc.text
+    return text
