@@ -167,7 +167,7 @@ class EmbeddedStore:
 
 
 def _path_between_methods(store: EmbeddedStore, params: dict) -> list[dict]:
-    """networkx twin of path_between_methods.cypher: all shortest paths up to 8 hops, undirected."""
+    """networkx twin of path_between_methods.cypher: all shortest paths up to 8 hops, undirected, avoiding venues."""
     import networkx as nx
     G = store.graph
     label = lambda n: G.nodes[n].get("name") or n  # noqa: E731
@@ -175,7 +175,7 @@ def _path_between_methods(store: EmbeddedStore, params: dict) -> list[dict]:
     def find(name):
         return [n for n, d in G.nodes(data=True) if d["label"] == "Method" and str(d.get("name", "")).lower() == name.lower()]
 
-    U = G.to_undirected(as_view=True)
+    U = nx.subgraph_view(G.to_undirected(as_view=True), filter_node=lambda n: G.nodes[n]["label"] != "Venue")
     rows = []
     for a in find(params["from"]):
         for b in find(params["to"]):

@@ -79,6 +79,19 @@ def test_queries_embedded_rows_on_the_seeds(seed_store):
     assert overview[("node", "Paper")] == 38
     assert sum(c for (k, _), c in overview.items() if k == "relationship") == G.number_of_edges()
     assert embedded(store, "top_datasets")[0]["papers"] == 2
+    # claims with no baseline method: the 21× GD-step reduction, and "vanilla dLLMs" kept as text
+    unbased = {(r["factor"], r["generic_baseline"]) for r in embedded(store, "claims_without_baseline")}
+    assert (21.0, None) in unbased and (7.0, "vanilla dLLMs") in unbased
+    assert ("FID", 2) in {(r["metric"], r["papers"]) for r in embedded(store, "top_metrics")}  # XDLM and SemanticNVS
+    assert any(r["metric"] == "Valid-Unique-Novelty" for r in embedded(store, "metrics_per_task"))
+    sharing = embedded(store, "methods_sharing_datasets")  # MultiDAP and DMoL both evaluate on CIFAR-100
+    assert ("Depth-progressive Monotonic Learning", "CIFAR-100") in {(r["method"], r["example_dataset"]) for r in sharing}
+    top_technique = embedded(store, "techniques_by_venue_year")[0]
+    assert (top_technique["venue"], top_technique["year"], top_technique["technique"]) == ("ICML", 2026, "diffusion models")
+    fast = {(r["relationship"], r["direction"]) for r in embedded(store, "edge_evidence")}
+    assert ("OVER", "in") in fast and ("USES", "in") in fast
+    (path,) = embedded(store, "path_between_methods")  # DDPM (MultiDAP's paper) to GLAD, not through the venue
+    assert path["hops"] >= 4 and "ICML" not in path["example_path"] and path["example_path"].endswith("GLAD")
 
 
 @pytest.mark.neo4j
