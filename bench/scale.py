@@ -78,6 +78,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("/tmp/kg-scale"))
     ap.add_argument("--skip-neo4j", action="store_true")
     ap.add_argument("--skip-throughput", action="store_true")
+    ap.add_argument("--only-neo4j", action="store_true", help="load an existing OUT/full build into Neo4j only")
     args = ap.parse_args()
     kg = [sys.executable, "-m", "kg"]
     rows: list[tuple[str, str, str]] = []
@@ -85,12 +86,23 @@ def main() -> None:
         throughput(rows)
         print(rows, flush=True)
 
+    full = args.out / "full"
+    if args.only_neo4j:
+        args.skip_throughput = True
+    if not args.only_neo4j:
+        build_and_rebuild(args, kg, rows, full)
+    if not args.skip_neo4j:
+        load_into_neo4j(kg, rows, full)
+    print("\n| measure | figure | note |\n|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+
+
+def build_and_rebuild(args, kg, rows, full) -> None:
     shutil.rmtree(args.out, ignore_errors=True)
     args.out.mkdir(parents=True)
-    full = args.out / "full"
     secs, rss, err = run([*kg, "build", *INPUTS, "-o", full, "--workers", "2"])
     papers = count_lines(full / "extractions.jsonl")
-    graph = json.loads(open(full / "graph.json").read()) if False else None
     summary = err.strip().splitlines()
     rows.append((f"kg build, {papers:,} abstracts, 2 workers", f"{secs / 60:.1f} min wall", f"peak RSS {rss:,.0f} MB"))
     sizes = ", ".join(f"{p.name} {p.stat().st_size / 1e6:,.0f} MB" for p in sorted(full.iterdir()) if p.is_file())
@@ -107,23 +119,21 @@ def main() -> None:
         for i, doc in enumerate(islice(read_documents(sorted((DATA / "corpus_arxiv").glob("*.jsonl.gz"))), n_new)):
             fh.write(json.dumps({"id": f"new-{i}", "abstract": doc.text + " We release our code.", **{k: v for k, v in doc.meta.items() if k != "id"}}) + "\n")
     secs2, rss2, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
-    reused = next((line for line in err2.splitlines() if line.startswith("reused")), "")
+    reused = next((" ".join(line.split()) for line in err2.splitlines() if "reused" in line), "")
     rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2 / 60:.1f} min wall ({secs2 / secs:.0%} of the full build)",
                  reused))
     print(rows, flush=True)
 
-    if not args.skip_neo4j:
-        env = dict(l.removeprefix("export ").split("=", 1) for l in subprocess.run(
-            [ROOT / "scripts" / "neo4j", "start"], capture_output=True, text=True, check=True).stdout.split())
-        secs3, rss3, _ = run([*kg, "load", full], env=env)
-        rows.append(("Neo4j batched loader (kg load), full graph", f"{secs3 / 60:.1f} min wall", f"peak RSS {rss3:,.0f} MB"))
-        t = time.perf_counter()
-        run([*kg, "export", full, "--format", "neo4j-import"], env=env)
-        subprocess.run([ROOT / "scripts" / "neo4j", "import", full / "neo4j-import"], capture_output=True, check=True)
-        rows.append(("neo4j-admin import (kg export + import + restart)", f"{(time.perf_counter() - t) / 60:.1f} min wall", ""))
-    print("\n| measure | figure | note |\n|---|---|---|")
-    for r in rows:
-        print("| " + " | ".join(r) + " |")
+
+def load_into_neo4j(kg, rows, full) -> None:
+    started = subprocess.run([ROOT / "scripts" / "neo4j", "restart"], capture_output=True, text=True, check=True).stdout
+    env = dict(line.removeprefix("export ").split("=", 1) for line in started.splitlines() if line.startswith("export "))
+    secs3, rss3, _ = run([*kg, "load", full], env=env)
+    rows.append(("Neo4j batched loader (kg load), full graph", f"{secs3 / 60:.1f} min wall", f"peak RSS {rss3:,.0f} MB"))
+    t = time.perf_counter()
+    run([*kg, "export", full, "--format", "neo4j-import"], env=env)
+    subprocess.run([ROOT / "scripts" / "neo4j", "import", full / "neo4j-import"], capture_output=True, check=True)
+    rows.append(("neo4j-admin import (kg export + import + restart)", f"{(time.perf_counter() - t) / 60:.1f} min wall", ""))
 
 
 if __name__ == "__main__":
