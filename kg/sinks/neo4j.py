@@ -96,12 +96,13 @@ def apply_constraints(driver: Driver, database: str) -> None:
 
 
 def plan(G: nx.MultiDiGraph) -> tuple[dict, dict]:
-    """Rows per label and per (type, source label, target label), in a stable order."""
+    """Rows per label and per (type, source label, target label), in the graph's order (MERGE on
+    constrained ids makes the order irrelevant to the result)."""
     nodes: dict[NodeLabel, list] = defaultdict(list)
-    for nid, data in sorted(G.nodes(data=True)):
+    for nid, data in G.nodes(data=True):
         nodes[NodeLabel(data["label"])].append({"id": nid, "props": _props(data)})
     edges: dict[tuple, list] = defaultdict(list)
-    for src, dst, key, data in sorted(G.edges(keys=True, data=True), key=lambda e: (e[2], e[0], e[1])):
+    for src, dst, key, data in G.edges(keys=True, data=True):
         k = (RelType(key), NodeLabel(G.nodes[src]["label"]), NodeLabel(G.nodes[dst]["label"]))
         edges[k].append({"src": src, "dst": dst, "props": _props(data, ("type",))})
     return nodes, edges
