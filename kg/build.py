@@ -144,16 +144,37 @@ def _papers(spool: Path) -> Iterator[Extraction]:
             yield extraction_from_json(json.loads(line.partition("\t")[2]))
 
 
+class _SortedSpool:
+    """JSON lines spooled to a file with their sort keys; written back in key order. Only the keys
+    and file offsets stay in memory, so graph.json is sorted without holding the graph."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fh = open(path, "w+b")
+        self.index: list[tuple[tuple, int, int]] = []
+
+    def add(self, key: tuple, item: dict) -> None:
+        data = json.dumps(item, sort_keys=True, ensure_ascii=False).encode("utf-8")
+        self.index.append((key, self.fh.tell(), len(data)))
+        self.fh.write(data)
+
+    def write_sorted(self, out) -> None:
+        self.index.sort()
+        for i, (_, offset, length) in enumerate(self.index):
+            self.fh.seek(offset)
+            out.write((",\n" if i else "") + self.fh.read(length).decode("utf-8"))
+        self.fh.close()
+
+
 def _write_graph(spool: Path, resolver: Resolver, stage: Staged, formats: list[str], stats: BuildStats) -> None:
-    """Pass 2: every paper's nodes and edges, then the shared nodes, to graph.json and RDF."""
+    """Pass 2: every paper's nodes and edges, then the shared nodes, to graph.json (nodes sorted by
+    id, edges by source, type and target, as `write_graph_json` sorts them) and to RDF."""
     shared: dict[str, dict] = {}
     nt = stage.path("graph.nt.spool")
-    nodes_part = stage.path("graph.nodes.spool")
+    nodes = _SortedSpool(stage.path("graph.nodes.spool"))
+    edges = _SortedSpool(stage.path("graph.edges.spool"))
     builder = GraphBuilder(resolver)
-    with open(stage.path("graph.json"), "w", encoding="utf-8") as gj, open(nodes_part, "w", encoding="utf-8") as gn, \
-            open(nt, "wb") as rdf:
-        gj.write('{"directed": true, "edges": [\n')
-        first_edge = first_node = True
+    with open(nt, "wb") as rdf:
         for ext in _papers(spool):
             builder.G = G = nx.MultiDiGraph()
             builder.add(ext)
@@ -162,14 +183,11 @@ def _write_graph(spool: Path, resolver: Resolver, stage: Staged, formats: list[s
                 if data["label"] in SHARED_LABELS:
                     shared.setdefault(nid, dict(data)).update({k: v for k, v in data.items() if k not in shared[nid]})
                     continue
-                gn.write(("" if first_node else ",\n") + json.dumps({"id": nid, **data}, sort_keys=True, ensure_ascii=False))
-                first_node = False
+                nodes.add((nid,), {"id": nid, **data})
                 stats.nodes[data["label"]] += 1
                 triples.extend(node_triples(nid, data))
             for src, dst, key, data in G.edges(keys=True, data=True):
-                gj.write(("" if first_edge else ",\n")
-                         + json.dumps({"source": src, "target": dst, "key": key, **data}, sort_keys=True, ensure_ascii=False))
-                first_edge = False
+                edges.add((src, key, dst), {"source": src, "target": dst, "key": key, **data})
                 stats.relationships[key] += 1
                 triples.extend(edge_triples(src, dst, key, data))
             ox.serialize(triples, rdf, ox.RdfFormat.N_TRIPLES)
@@ -180,18 +198,18 @@ def _write_graph(spool: Path, resolver: Resolver, stage: Staged, formats: list[s
             ent = resolver.entities.get(nid)
             if ent is not None:
                 data["name"], data["aliases"] = ent.name, sorted(ent.aliases)
-            gn.write(("" if first_node else ",\n") + json.dumps({"id": nid, **data}, sort_keys=True, ensure_ascii=False))
-            first_node = False
+            nodes.add((nid,), {"id": nid, **data})
             stats.nodes[data["label"]] += 1
             triples.extend(node_triples(nid, data))
         ox.serialize(triples, rdf, ox.RdfFormat.N_TRIPLES)
+    with open(stage.path("graph.json"), "w", encoding="utf-8") as gj:
+        gj.write('{"directed": true, "edges": [\n')
+        edges.write_sorted(gj)
         gj.write('\n], "graph": {}, "multigraph": true, "nodes": [\n')
-        gn.flush()
-        with open(nodes_part, encoding="utf-8") as fh:
-            while chunk := fh.read(1 << 20):
-                gj.write(chunk)
+        nodes.write_sorted(gj)
         gj.write("\n]}\n")
-    stage.drop(nodes_part)
+    stage.drop(edges.path)
+    stage.drop(nodes.path)
     for fmt in formats:
         target = stage.path(f"graph.{FORMATS[fmt][1]}")
         with open(nt, "rb") as src, open(target, "wb") as fh:

@@ -93,3 +93,12 @@ def test_cache_ray_engine_gives_the_local_outputs(shared, tmp_path):
     import ray
     ray.shutdown()
     assert files(tmp_path / "local") == files(tmp_path / "ray")
+
+
+def test_cache_graph_json_is_sorted(tmp_path):
+    import json
+    build([EXAMPLES / "abstracts.txt"], tmp_path / "out")
+    data = json.loads((tmp_path / "out" / "graph.json").read_text())
+    ids = [n["id"] for n in data["nodes"]]
+    keys = [(e["source"], e["key"], e["target"]) for e in data["edges"]]
+    assert ids == sorted(ids) and keys == sorted(keys)
