@@ -119,8 +119,7 @@ def build(
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
                   f"(extracted {stats.papers - stats.reused})", markup=False)
     if driver is not None:
-        from .sinks.files import read_graph_json
-        _load(driver, read_graph_json(out / "graph.json"), database)
+        _load(driver, _built_graph(out), database)
 
 
 def _driver(uri, user, database):
@@ -159,12 +158,17 @@ def load(
 
       eval "$(scripts/neo4j start)"; kg load out/
     """
+    G = _built_graph(directory)
+    _load(_driver(uri, user, database), G, database)
+
+
+def _built_graph(directory: Path):
+    """The graph a `kg build -o DIR` wrote, or the one line saying how to get it."""
     from .sinks.files import read_graph_json
     path = directory / "graph.json"
     if not path.is_file():
         fail(KGError(f"{path}: not found; run `kg build INPUT -o {directory}` first"))
-    G = read_graph_json(path)
-    _load(_driver(uri, user, database), G, database)
+    return read_graph_json(path)
 
 
 @app.command()
@@ -394,16 +398,13 @@ def export(
       cd out/neo4j-import && neo4j-admin database import full neo4j --nodes=nodes_Paper.csv …   (the full command is printed)
     """
     from .settings import Neo4jSettings
-    from .sinks.files import read_graph_json
     from .sinks.neo4j_import import shell_command, write_import_csv
     if fmt != "neo4j-import":
         fail(KGError(f"unknown export format '{fmt}'; use neo4j-import"))
-    path = directory / "graph.json"
-    if not path.is_file():
-        fail(KGError(f"{path}: not found; run `kg build INPUT -o {directory}` first"))
+    G = _built_graph(directory)
     target = out or directory / "neo4j-import"
     try:
-        files = write_import_csv(read_graph_json(path), target, Neo4jSettings.from_env(database=database).database)
+        files = write_import_csv(G, target, Neo4jSettings.from_env(database=database).database)
     except OSError as exc:
         fail(KGError(f"{target}: cannot write the CSV files ({exc.strerror})"))
     err.print(f"kg: wrote {len(files)} CSV files to {target}; import them into a stopped database with:", markup=False)
