@@ -18,7 +18,6 @@ import argparse
 import gzip
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess

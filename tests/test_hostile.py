@@ -2,7 +2,6 @@
 odd but readable files are read, and their output is valid."""
 import gzip
 import json
-import os
 
 import pytest
 import rdflib

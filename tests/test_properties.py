@@ -1,7 +1,6 @@
 """Properties: arbitrary Unicode through the readers, the extractor, the claim parser and the RDF sink."""
 import json
 
-import pytest
 import rdflib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -64,12 +64,6 @@ NOT_SPEED_AFTER = re.compile(
     r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio)\b",
     re.I,
 )
-GENERIC_BASELINES = re.compile(
-    r"^(?:the\s+)?(?:vanilla|standard|existing|prior|previous|conventional|traditional|baseline|baselines|"
-    r"state[\s-]of[\s-]the[\s-]art|sota|competing|competitive|strong|naive|original|full|default|dense|"
-    r"other|current|recent|autoregressive|non-parallel|sequential|uniform|random|exact)\b",
-    re.I,
-)
 BASELINE_AFTER = re.compile(
     r"^\s*(?:speed[\s-]?ups?|acceleration|reduction|improvement|faster|fewer|less|lower|smaller|cheaper|"
     r"more\s+efficient|gains?)?\s*(?:[\w\-]+\s+){0,4}?"

@@ -9,7 +9,6 @@ from .claims import find_claims
 from .results import ResultMatch, find_results
 from .spans import longest_first, sentence_bounds, text_of
 
-NAME_FIELDS = ("models", "datasets", "proposed", "metrics")
 # a sentence without a digit or a number word holds no claim and no result
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl")
 

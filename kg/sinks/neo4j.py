@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
 import networkx as nx
 from neo4j import GraphDatabase, Driver
-from neo4j.exceptions import AuthError, ClientError, ConfigurationError, Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable, SessionExpired
 
 from ..errors import KGError, Neo4jUnavailableError
 from ..ontology import NodeLabel, RelType
