@@ -51,10 +51,20 @@ def _terminate(signum, frame):
     raise KeyboardInterrupt
 
 
+def _quiet_signals() -> None:
+    # the command is done and its outputs committed: a late signal just ends the process, instead of
+    # raising inside the interpreter's shutdown (where Python prints "Exception ignored" tracebacks)
+    import signal
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @app.callback()
-def main(version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True, help="Print the version and exit.")] = False) -> None:
+def main(ctx: typer.Context,
+         version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True, help="Print the version and exit.")] = False) -> None:
     import signal
     signal.signal(signal.SIGTERM, _terminate)
+    ctx.call_on_close(_quiet_signals)
 
 
 @app.command()
