@@ -117,7 +117,7 @@ def build_and_rebuild(args, kg, rows, full) -> None:
     with gzip.open(new, "wt", encoding="utf-8") as fh:
         for i, doc in enumerate(islice(read_documents(sorted((DATA / "corpus_arxiv").glob("*.jsonl.gz"))), n_new)):
             fh.write(json.dumps({"id": f"new-{i}", "abstract": doc.text + " We release our code.", **{k: v for k, v in doc.meta.items() if k != "id"}}) + "\n")
-    secs2, rss2, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
+    secs2, _, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
     reused = next((" ".join(line.split()) for line in err2.splitlines() if "reused" in line), "")
     rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2 / 60:.1f} min wall ({secs2 / secs:.0%} of the full build)",
                  reused))

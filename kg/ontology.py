@@ -118,8 +118,6 @@ RDF_PROPERTY_NAMES: dict[str, str] = {
 }
 #: Evidence properties carried by every relationship that comes from text.
 EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str}
-#: Every node carries its id as a property too (`id` in Neo4j, `mlkg:id` in RDF).
-ID_PROPERTY = "id"
 
 
 def camel(name: str) -> str:

@@ -203,7 +203,7 @@ def left_start(sentence: str, start: int) -> int:
 
 def _clause(sentence: str, start: int, end: int) -> tuple[str, str]:
     """Text around a match, bounded by clause punctuation, for context tests."""
-    left = max(sentence.rfind(p, 0, start) for p in (",", ";", ":", "(", "—")) + 1
+    left = left_start(sentence, start)
     rights = [i for i in (sentence.find(p, end) for p in (",", ";", "(", "—")) if i >= 0]
     right = min(rights) if rights else len(sentence)
     return sentence[left:start], sentence[end:right]

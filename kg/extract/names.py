@@ -64,20 +64,10 @@ APPOSITION = re.compile(
     re.I,
 )
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
-DATASET_LIST = re.compile(
-    r"\b(?:datasets?|benchmarks?|corpora)\s*(?:,|:|\()?\s*(?:such\s+as|including|like|namely|e\.g\.,?|i\.e\.,?)?\s*"
-    r"(?P<list>(?:[^\s,;()]+(?:\s[^\s,;()]+)?\s*,\s*)*(?:and\s+|or\s+)?[^\s,;()]+(?:\s[^\s,;().]+)?)",
-    re.I,
-)
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
 DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
-MODEL_CONTEXT_BEFORE = re.compile(
-    r"\b(?:over|than|to|with|including|like|as|on|of|and|or|vs\.?|versus|against|e\.g\.,?|such\s+as|backbones?|baselines?|"
-    r"models?|LLMs?|architectures?)\s*$",
-    re.I,
-)
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
 PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words|bits|FLOPs)[-\s]per[-\s](?:step|second|token|sample|image|query|dimension|pixel|character)\b", re.I)
 NAMED_METRIC = re.compile(r"(?<=\s)([A-Z][a-z]+(?:[-–][A-Z]?[a-z]+)?)\s+(?:metrics?|distances?|divergences?)\b")

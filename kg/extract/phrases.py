@@ -153,7 +153,7 @@ class PhraseFinder:
     def __call__(self, doc: Doc) -> Doc:
         text = text_of(doc)
         found = doc._.kg_mentions
-        for i, (fld, s, e, rule, canonical) in enumerate(list(found)):
+        for fld, s, e, rule, canonical in list(found):
             if fld in ("techniques", "tasks") and rule == "lexicon":
                 new_s = _modifiers(text, s)
                 if new_s < s:

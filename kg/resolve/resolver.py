@@ -1,14 +1,13 @@
 """Resolution: mentions from all papers → one entity per (label, canonical name), with aliases.
 
-Two passes, so the result does not depend on the order of papers: the first collects every
-name with the long form its paper defined for it; the second assigns each mention to an entity.
+Two passes, so the result does not depend on the order of papers: the first collects the
+long forms papers define for names and acronyms; the second assigns each mention to an entity.
 An acronym defined in a paper ("graph neural networks (GNNs)") joins its long form there; a bare
 acronym elsewhere joins that long form only if every paper that defines it agrees.
 """
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..ontology import FIELD_LABEL, NodeLabel
@@ -27,12 +26,10 @@ class Entity:
 
 
 class Resolver:
-    """Collect names (`observe`), then map each mention to its entity (`resolve`)."""
+    """Collect the long forms papers define (`observe`), then map each mention to its entity (`resolve`)."""
 
     def __init__(self) -> None:
         self._long_of: dict[tuple[NodeLabel, str], set[str]] = defaultdict(set)  # (label, norm acronym) → norm long forms
-        self._forms: dict[tuple[NodeLabel, str], Counter] = defaultdict(Counter)
-        self._frozen = False
         self.entities: dict[str, Entity] = {}
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
@@ -40,10 +37,8 @@ class Resolver:
         key = normalise(name)
         if not key:
             return
-        self._forms[(label, key)][name] += 1
         if short:
             self._long_of[(label, normalise(short))].add(key)
-            self._forms[(label, key)][short] += 0
         if long_form:
             self._long_of[(label, key)].add(normalise(long_form))
 
@@ -81,10 +76,3 @@ class Resolver:
             ent.name = sorted(forms, key=lambda f: (-forms[f], -len(f), f))[0]
             ent.aliases = {f for f in (set(forms) | ent.aliases) if f != ent.name}
 
-
-def resolve_all(extractions: Iterable) -> Resolver:
-    """Convenience for small inputs: observe every extraction; `build_graph` then resolves."""
-    r = Resolver()
-    for ext in extractions:
-        r.observe_extraction(ext)
-    return r

@@ -8,7 +8,6 @@ nothing.
 """
 from __future__ import annotations
 
-import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,7 +22,6 @@ from ..errors import KGError, Neo4jUnavailableError
 from ..ontology import NodeLabel, RelType
 from ..settings import Neo4jSettings
 
-log = logging.getLogger(__name__)
 SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schema"
 BATCH = 2000
 START_HINT = "start one with `eval \"$(scripts/neo4j start)\"` or `docker compose up -d --wait`"

@@ -26,7 +26,6 @@ NS = {
     "xsd": "http://www.w3.org/2001/XMLSchema#", "skos": "http://www.w3.org/2004/02/skos/core#",
     "dcterms": "http://purl.org/dc/terms/", "schema": "https://schema.org/",
 }
-PREFIXES = NS
 FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
            "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
 EVIDENCE_KEYS = ("sentence", "start", "end", "rule")
