@@ -129,7 +129,7 @@ def build(
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
                   f"(extracted {stats.papers - stats.reused})", markup=False)
     if driver is not None:
-        _load(driver, _built_graph(out), database)
+        _load(driver, _graph_json(out), database)
 
 
 def _driver(uri, user, database):
@@ -141,14 +141,15 @@ def _driver(uri, user, database):
         fail(exc)
 
 
-def _load(driver, G, database) -> None:
+def _load(driver, graph_json: Path, database) -> None:
     from .settings import Neo4jSettings
-    from .sinks.neo4j import load_graph
+    from .sinks.files import GraphFile
+    from .sinks.neo4j import load_graph_file
     db = Neo4jSettings.from_env(database=database).database
     try:
         with driver, _progress() as progress:
-            task = progress.add_task("loading into Neo4j", total=G.number_of_nodes() + G.number_of_edges())
-            stats = load_graph(driver, G, db, progress=lambda n: progress.update(task, completed=n))
+            task = progress.add_task("loading into Neo4j", total=GraphFile(graph_json).size())
+            stats = load_graph_file(driver, graph_json, db, progress=lambda n: progress.update(task, completed=n))
     except KGError as exc:
         fail(exc)
     err.print(f"kg: loaded {stats.nodes} nodes and {stats.relationships} relationships into Neo4j "
@@ -168,17 +169,16 @@ def load(
 
       eval "$(scripts/neo4j start)"; kg load out/
     """
-    G = _built_graph(directory)
-    _load(_driver(uri, user, database), G, database)
+    path = _graph_json(directory)
+    _load(_driver(uri, user, database), path, database)
 
 
-def _built_graph(directory: Path):
-    """The graph a `kg build -o DIR` wrote, or the one line saying how to get it."""
-    from .sinks.files import read_graph_json
+def _graph_json(directory: Path) -> Path:
+    """The graph.json a `kg build -o DIR` wrote, or the one line saying how to get it."""
     path = directory / "graph.json"
     if not path.is_file():
         fail(KGError(f"{path}: not found; run `kg build INPUT -o {directory}` first"))
-    return read_graph_json(path)
+    return path
 
 
 @app.command()
@@ -411,10 +411,11 @@ def export(
     from .sinks.neo4j_import import shell_command, write_import_csv
     if fmt != "neo4j-import":
         fail(KGError(f"unknown export format '{fmt}'; use neo4j-import"))
-    G = _built_graph(directory)
+    from .sinks.files import GraphFile
+    graph = GraphFile(_graph_json(directory))
     target = out or directory / "neo4j-import"
     try:
-        files = write_import_csv(G, target, Neo4jSettings.from_env(database=database).database)
+        files = write_import_csv(graph, target, Neo4jSettings.from_env(database=database).database)
     except OSError as exc:
         fail(KGError(f"{target}: cannot write the CSV files ({exc.strerror})"))
     err.print(f"kg: wrote {len(files)} CSV files to {target}; import them into a stopped database with:", markup=False)

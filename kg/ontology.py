@@ -28,6 +28,18 @@ class NodeLabel(str, Enum):
     VENUE = "Venue"
 
 
+_ID_PREFIXES = {label.value.lower(): label for label in NodeLabel}
+
+
+def label_of(node_id: str) -> NodeLabel:
+    """The label of a node from its id (ids start with the label in lower case).
+
+    >>> label_of("method:fastdllm")
+    <NodeLabel.METHOD: 'Method'>
+    """
+    return _ID_PREFIXES[node_id.partition(":")[0]]
+
+
 class RelType(str, Enum):
     """Neo4j relationship types and RDF object properties."""
 

@@ -3,15 +3,16 @@
 Constraints first (schema/constraints.cypher), then nodes, then relationships, in batches of
 `UNWIND $rows … MERGE` on the constrained ids: one query per label or relationship type, labels
 and types only from our enums, every value a parameter. Each batch is its own transaction run
-through `execute_write`, which retries transient errors. Loading the same graph twice changes
+through `execute_write`, which retries transient errors; rows stream in (from a networkx graph or
+from graph.json as `kg build` wrote it) and memory holds a few batches. Loading the same graph twice changes
 nothing.
 """
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 
 import networkx as nx
@@ -19,11 +20,13 @@ from neo4j import GraphDatabase, Driver
 from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable, SessionExpired
 
 from ..errors import KGError, Neo4jUnavailableError
-from ..ontology import NodeLabel, RelType
+from ..ontology import NodeLabel, RelType, label_of
 from ..settings import Neo4jSettings
+from .files import GraphFile
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent.parent / "schema"
 BATCH = 2000
+NODE_WRITERS = 2
 START_HINT = "start one with `eval \"$(scripts/neo4j start)\"` or `docker compose up -d --wait`"
 
 
@@ -75,10 +78,59 @@ def _props(data: dict, skip=("label",)) -> dict:
     return {k: v for k, v in data.items() if k not in skip and v is not None and v != []}
 
 
-def _batched(rows: list, size: int) -> Iterator[list]:
-    it = iter(rows)
-    while batch := list(islice(it, size)):
-        yield batch
+NodeRow = tuple[NodeLabel, dict]
+EdgeRow = tuple[tuple[RelType, NodeLabel, NodeLabel], dict]
+
+
+def node_rows(G: nx.MultiDiGraph) -> Iterator[NodeRow]:
+    """(label, row) for every node of a graph."""
+    for nid, data in G.nodes(data=True):
+        yield NodeLabel(data["label"]), {"id": nid, "props": _props(data)}
+
+
+def edge_rows(G: nx.MultiDiGraph) -> Iterator[EdgeRow]:
+    """((type, source label, target label), row) for every relationship of a graph."""
+    for src, dst, key, data in G.edges(keys=True, data=True):
+        k = (RelType(key), NodeLabel(G.nodes[src]["label"]), NodeLabel(G.nodes[dst]["label"]))
+        yield k, {"src": src, "dst": dst, "props": _props(data, ("type",))}
+
+
+def file_rows(graph: GraphFile) -> tuple[Iterator[NodeRow], Iterator[EdgeRow]]:
+    """Node rows and edge rows of a graph.json, streamed (endpoint labels from the ids' prefixes)."""
+    def nodes():
+        for n in graph.nodes():
+            yield NodeLabel(n["label"]), {"id": n["id"], "props": _props(n, ("label", "id"))}
+
+    def edges():
+        for e in graph.edges():
+            key = (RelType(e["key"]), label_of(e["source"]), label_of(e["target"]))
+            yield key, {"src": e["source"], "dst": e["target"], "props": _props(e, ("source", "target", "key", "type"))}
+
+    return nodes(), edges()
+
+
+def plan(G: nx.MultiDiGraph) -> tuple[dict, dict]:
+    """Rows per label and per (type, source label, target label), in the graph's order (MERGE on
+    constrained ids makes the order irrelevant to the result)."""
+    nodes: dict[NodeLabel, list] = defaultdict(list)
+    for label, row in node_rows(G):
+        nodes[label].append(row)
+    edges: dict[tuple, list] = defaultdict(list)
+    for key, row in edge_rows(G):
+        edges[key].append(row)
+    return nodes, edges
+
+
+def _batches(rows: Iterable[tuple], size: int) -> Iterator[tuple]:
+    """(key, batch) with up to `size` rows of one key, from rows of mixed keys in any order;
+    memory holds one open batch per key."""
+    open_: dict = {}
+    for key, row in rows:
+        batch = open_.setdefault(key, [])
+        batch.append(row)
+        if len(batch) >= size:
+            yield key, open_.pop(key)
+    yield from open_.items()
 
 
 @dataclass
@@ -93,46 +145,62 @@ def apply_constraints(driver: Driver, database: str) -> None:
         driver.execute_query(statement, database_=database)
 
 
-def plan(G: nx.MultiDiGraph) -> tuple[dict, dict]:
-    """Rows per label and per (type, source label, target label), in the graph's order (MERGE on
-    constrained ids makes the order irrelevant to the result)."""
-    nodes: dict[NodeLabel, list] = defaultdict(list)
-    for nid, data in G.nodes(data=True):
-        nodes[NodeLabel(data["label"])].append({"id": nid, "props": _props(data)})
-    edges: dict[tuple, list] = defaultdict(list)
-    for src, dst, key, data in G.edges(keys=True, data=True):
-        k = (RelType(key), NodeLabel(G.nodes[src]["label"]), NodeLabel(G.nodes[dst]["label"]))
-        edges[k].append({"src": src, "dst": dst, "props": _props(data, ("type",))})
-    return nodes, edges
-
-
 def load_graph(driver: Driver, G: nx.MultiDiGraph, database: str = "neo4j", batch_size: int = BATCH,
                progress: Callable[[int], None] | None = None) -> LoadStats:
     """Write `G` into Neo4j: constraints, nodes, relationships. Idempotent."""
+    return load_rows(driver, node_rows(G), edge_rows(G), database, batch_size, progress)
+
+
+def load_graph_file(driver: Driver, path: str | Path, database: str = "neo4j", batch_size: int = BATCH,
+                    progress: Callable[[int], None] | None = None) -> LoadStats:
+    """Write the graph.json of a build into Neo4j, streamed: memory does not grow with the graph."""
+    return load_rows(driver, *file_rows(GraphFile(path)), database, batch_size, progress)
+
+
+def load_rows(driver: Driver, nodes: Iterable[NodeRow], edges: Iterable[EdgeRow], database: str = "neo4j",
+              batch_size: int = BATCH, progress: Callable[[int], None] | None = None,
+              writers: int = NODE_WRITERS) -> LoadStats:
+    """Write rows into Neo4j: constraints, then every node, then every relationship. Idempotent.
+
+    Rows are streamed: batches are cut as rows arrive and sent while the next are read. Node
+    batches go out over `writers` sessions at once (MERGE on distinct constrained ids never
+    conflicts); relationship batches one at a time, since two transactions creating relationships
+    on a shared node deadlock.
+    """
     stats = LoadStats()
     apply_constraints(driver, database)
-    nodes, edges = plan(G)
 
-    def run(query: str, rows: list) -> None:
+    def run(query: str, rows: list) -> int:
         def work(tx):
             tx.run(query, rows=rows).consume()
         with driver.session(database=database) as session:
             session.execute_write(work)
-        stats.batches += 1
+        return len(rows)
+
+    def send(jobs: Iterator[tuple[str, list]], width: int, counter: str) -> None:
+        with ThreadPoolExecutor(width, thread_name_prefix="kg-neo4j") as pool:
+            pending: deque = deque()
+
+            def settle(future) -> None:
+                setattr(stats, counter, getattr(stats, counter) + future.result())
+                stats.batches += 1
+                if progress:
+                    progress(stats.nodes + stats.relationships)
+
+            try:
+                for query, rows in jobs:
+                    pending.append(pool.submit(run, query, rows))
+                    while len(pending) > width:
+                        settle(pending.popleft())
+                while pending:
+                    settle(pending.popleft())
+            finally:
+                for future in pending:
+                    future.cancel()
 
     try:
-        for label in NodeLabel:
-            for batch in _batched(nodes.get(label, []), batch_size):
-                run(node_query(label), batch)
-                stats.nodes += len(batch)
-                if progress:
-                    progress(stats.nodes + stats.relationships)
-        for (rel, src, dst), rows in sorted(edges.items(), key=lambda kv: tuple(x.value for x in kv[0])):
-            for batch in _batched(rows, batch_size):
-                run(edge_query(rel, src, dst), batch)
-                stats.relationships += len(batch)
-                if progress:
-                    progress(stats.nodes + stats.relationships)
+        send(((node_query(label), rows) for label, rows in _batches(nodes, batch_size)), writers, "nodes")
+        send(((edge_query(*key), rows) for key, rows in _batches(edges, batch_size)), 1, "relationships")
     except (ServiceUnavailable, SessionExpired) as exc:
         raise KGError(f"Neo4j went away during the load after {stats.nodes} nodes and {stats.relationships} "
                       f"relationships ({type(exc).__name__}); rerun the same command once the server is back: "

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import csv
 import shlex
+from contextlib import ExitStack
 from pathlib import Path
 
 import networkx as nx
 
 from ..ontology import EVIDENCE_PROPERTIES, NODE_PROPERTIES, NodeLabel, RelType
 from .atomic import Staged
+from .files import GraphFile, graph_data
 
 ARRAY_DELIMITER = "\x1f"
 CSV_TYPES = {str: "string", int: "long", float: "double", list: "string[]"}
@@ -28,37 +30,43 @@ def _cell(value):
     return value
 
 
-def write_import_csv(G: nx.MultiDiGraph, directory: str | Path, database: str = "neo4j") -> list[Path]:
+def write_import_csv(graph: GraphFile | nx.MultiDiGraph, directory: str | Path, database: str = "neo4j") -> list[Path]:
     """Write the CSV files and `import-args.txt` (the neo4j-admin arguments, one per line, for
-    `scripts/neo4j import`); returns the CSV paths, nodes first."""
+    `scripts/neo4j import`); returns the CSV paths, nodes first. A GraphFile is streamed: one
+    open file per label and type, rows in the order of graph.json."""
     out = Path(directory)
-    with Staged(out) as stage:
-        for label in NodeLabel:
+    with Staged(out) as stage, ExitStack() as files:
+        writers: dict = {}
+
+        def writer(name: str, header: list[str]):
+            if name not in writers:
+                fh = files.enter_context(open(stage.path(name), "w", encoding="utf-8", newline=""))
+                writers[name] = csv.writer(fh)
+                writers[name].writerow(header)
+            return writers[name]
+
+        nodes, edges = (graph.nodes(), graph.edges()) if isinstance(graph, GraphFile) else _graph_items(graph)
+        for node in nodes:
+            label = NodeLabel(node["label"])
             props = NODE_PROPERTIES[label]
-            header = ["id:ID", ":LABEL"] + [f"{k}:{CSV_TYPES[t]}" for k, t in props.items()]
-            rows = [[nid, label.value] + [_cell(d.get(k)) for k in props]
-                    for nid, d in sorted(G.nodes(data=True)) if d["label"] == label.value]
-            if rows:
-                with open(stage.path(f"nodes_{label.value}.csv"), "w", encoding="utf-8", newline="") as fh:
-                    w = csv.writer(fh)
-                    w.writerow(header)
-                    w.writerows(rows)
-        for rel in RelType:
-            edges = sorted((u, v) for u, v, k in G.edges(keys=True) if k == rel.value)
-            if not edges:
-                continue
-            header = [":START_ID", ":END_ID", ":TYPE"] + [f"{k}:{CSV_TYPES[t]}" for k, t in EVIDENCE_PROPERTIES.items()]
-            with open(stage.path(f"relationships_{rel.value}.csv"), "w", encoding="utf-8", newline="") as fh:
-                w = csv.writer(fh)
-                w.writerow(header)
-                for u, v in edges:
-                    d = G.edges[u, v, rel.value]
-                    w.writerow([u, v, rel.value] + [_cell(d.get(k)) for k in EVIDENCE_PROPERTIES])
+            writer(f"nodes_{label.value}.csv", ["id:ID", ":LABEL"] + [f"{k}:{CSV_TYPES[t]}" for k, t in props.items()]
+                   ).writerow([node["id"], label.value] + [_cell(node.get(k)) for k in props])
+        header = [":START_ID", ":END_ID", ":TYPE"] + [f"{k}:{CSV_TYPES[t]}" for k, t in EVIDENCE_PROPERTIES.items()]
+        for edge in edges:
+            rel = RelType(edge["key"])
+            writer(f"relationships_{rel.value}.csv", header).writerow(
+                [edge["source"], edge["target"], rel.value] + [_cell(edge.get(k)) for k in EVIDENCE_PROPERTIES])
+        files.close()
         names = sorted((final for final in stage.files), key=lambda p: (not p.name.startswith("nodes_"), p.name))
         with open(stage.path("import-args.txt"), "w", encoding="utf-8") as fh:
             fh.write("\n".join(import_command(names, database)) + "\n")
         stage.commit()
         return names
+
+
+def _graph_items(G: nx.MultiDiGraph):
+    data = graph_data(G)
+    return data["nodes"], data["edges"]
 
 
 def import_command(files: list[Path], database: str = "neo4j") -> list[str]:

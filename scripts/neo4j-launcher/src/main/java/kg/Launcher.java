@@ -9,6 +9,7 @@ import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
 import org.neo4j.configuration.connectors.HttpConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
+import org.neo4j.io.ByteUnit;
 import org.neo4j.harness.Neo4j;
 import org.neo4j.harness.Neo4jBuilders;
 
@@ -19,6 +20,8 @@ import org.neo4j.harness.Neo4jBuilders;
  * the environment variable NEO4J_PASSWORD, never from the command line (which `ps` shows).
  * With KG_NEO4J_COPY_FROM set to a Neo4j home (holding data/databases and data/transactions, as
  * `neo4j-admin database import full` writes them) the server starts from a copy of that store.
+ * The harness sizes the page cache for unit tests (8 MiB); a server gets KG_NEO4J_PAGECACHE
+ * (default 512m), as `server.memory.pagecache.size` would give it in neo4j.conf.
  */
 public final class Launcher {
     public static void main(String[] args) throws Exception {
@@ -42,6 +45,8 @@ public final class Launcher {
                 .withConfig(HttpConnector.enabled, true)
                 .withConfig(HttpConnector.listen_address, new SocketAddress("127.0.0.1", http))
                 .withConfig(GraphDatabaseSettings.auth_enabled, true)
+                .withConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.parse(
+                        System.getenv().getOrDefault("KG_NEO4J_PAGECACHE", "512m")))
                 .build();
         neo4j.databaseManagementService().database("system").executeTransactionally(
                 "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED", Map.of("password", password));
