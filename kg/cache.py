@@ -1,21 +1,36 @@
-"""Build cache: extractions kept in the output directory, keyed by content hash and pipeline version,
-so a rebuild re-extracts only new or changed abstracts.
+"""Build cache: what the last build into a directory did, kept in DIR/.kg-cache so the next build
+redoes only what changed.
 
-The file `DIR/.kg-cache/extractions-<version>.jsonl` holds one `key<TAB>json` line per abstract; the
-version hashes the extraction code, its config and every lexicon (ours and the user's), so changing
-any of them starts a new cache. Only line offsets are held in memory.
+Two layers, both keyed by the pipeline version (a hash of the extraction code, its config and every
+lexicon, ours and the user's: changing any of them starts afresh):
+
+- `extractions-<version>.jsonl`, one `key<TAB>json` line per abstract, keyed by a hash of its
+  content: an abstract already seen is not extracted again (`ExtractionCache`);
+- `index-<version>.json`, the build index: the input files' digests, and for every chunk of up
+  to `CHUNK` consecutive abstracts of a file, where its bytes lie in each output and what resolution
+  it depended on (`Chunk`). A rebuild copies the bytes of every chunk whose abstracts and names
+  are unchanged, so its cost follows what changed, not the size of the graph.
+
+The index is trusted only while the outputs it points into are the files it describes (size and
+modification time, `fingerprint`); otherwise the build starts from the extraction cache alone.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
 
 CACHE_DIR = ".kg-cache"
+CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
+INDEX_FORMAT = 1
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -37,28 +52,143 @@ def document_key(doc: Document) -> str:
     return hashlib.sha256(json.dumps([doc.text, doc.meta], sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:32]
 
 
-class ExtractionCache:
-    """Read side: the previous build's extractions; misses go to the extractor."""
+def file_digest(path: Path) -> str:
+    with open(path, "rb") as fh:
+        return hashlib.file_digest(fh, "blake2b").hexdigest()[:32]
 
-    def __init__(self, out_dir: str | Path, version: str):
+
+def chunk_signature(docs: Iterable[Document]) -> str:
+    """Names a chunk by its abstracts: their source, position and content."""
+    h = hashlib.blake2b(digest_size=16)
+    for doc in docs:
+        h.update(f"{doc.source}\0{doc.index}\0{document_key(doc)}\n".encode())
+    return h.hexdigest()
+
+
+def fingerprint(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+@dataclass
+class Chunk:
+    """One chunk of a build: its place in every output and what its graph depended on.
+
+    `ranges`: output name → [start, end) byte offsets of the chunk's part; `keys`: [content key,
+    offset in its cache part] per abstract; `longs`: the [label, name key, long form key] its papers
+    define for the resolver; `deps`: "label<TAB>name key" of every name it resolved (its node ids
+    change only if one of those resolves differently); `forms`: [entity id, label, surface form,
+    count] and `aliases`: [entity id, acronym], from which the entities' display names are chosen;
+    `shared`: data of the shared non-entity nodes (repositories, venues) as first seen in it;
+    `nodes`, `relationships`: counts of the nodes and edges it wrote, by label and type.
+    """
+
+    sig: str
+    papers: int = 0
+    ranges: dict[str, list[int]] = field(default_factory=dict)
+    keys: list[list] = field(default_factory=list)
+    longs: list[list[str]] = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
+    forms: list[list] = field(default_factory=list)
+    aliases: list[list[str]] = field(default_factory=list)
+    shared: dict[str, dict] = field(default_factory=dict)
+    nodes: dict[str, int] = field(default_factory=dict)
+    relationships: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class InputFile:
+    """An input file as last read: its digest, its chunks in order, the bad records skipped."""
+
+    digest: str
+    chunks: list[str]
+    bad: list[str] = field(default_factory=list)
+
+
+@dataclass
+class BuildIndex:
+    """The record of one build: its outputs' fingerprints, its input files and its chunks. `rdf`
+    is the Turtle file the chunks' RDF parts lie in (graph.ttl, or one in the cache when the build
+    wrote other RDF formats only)."""
+
+    version: str
+    rdf: str = "graph.ttl"
+    outputs: dict[str, list[int] | None] = field(default_factory=dict)  # name in DIR → fingerprint
+    files: dict[str, InputFile] = field(default_factory=dict)
+    chunks: dict[str, Chunk] = field(default_factory=dict)
+
+    @staticmethod
+    def path(out_dir: Path, version: str) -> Path:
+        return Path(out_dir) / CACHE_DIR / f"index-{version}.json"
+
+    @classmethod
+    def load(cls, out_dir: Path, version: str) -> BuildIndex | None:
+        """The index of the last build into `out_dir`, if it was made by this pipeline version and
+        every output it points into is still the file it wrote."""
+        try:
+            with open(cls.path(out_dir, version), encoding="utf-8") as fh:
+                data = json.load(fh)
+            if data.get("format") != INDEX_FORMAT or data.get("version") != version:
+                return None
+            index = cls(version, data["rdf"], data["outputs"],
+                        {k: InputFile(**v) for k, v in data["files"].items()},
+                        {k: Chunk(**v) for k, v in data["chunks"].items()})
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if any(fingerprint(Path(out_dir) / name) != fp for name, fp in index.outputs.items()):
+            return None
+        return index
+
+    def key_offsets(self) -> dict[str, int]:
+        """Content key → offset of its line in the extraction cache."""
+        return {key: chunk.ranges["cache"][0] + rel for chunk in self.chunks.values() for key, rel in chunk.keys}
+
+    def save(self, path: Path) -> None:
+        data = {"format": INDEX_FORMAT, "version": self.version, "rdf": self.rdf, "outputs": self.outputs,
+                "files": {k: asdict(v) for k, v in self.files.items()},
+                "chunks": {k: asdict(v) for k, v in self.chunks.items()}}
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
+
+
+class ExtractionCache:
+    """Read side: the previous build's extractions; misses go to the extractor.
+
+    `offsets` (content key → line offset) comes from the build index when there is one; without
+    it the cache file is scanned once, on the first lookup.
+    """
+
+    def __init__(self, out_dir: str | Path, version: str, offsets: dict[str, int] | None = None):
         self.path = Path(out_dir) / CACHE_DIR / f"extractions-{version}.jsonl"
-        self.offsets: dict[str, int] = {}
+        self._offsets = offsets
         self.reused = 0
-        if self.path.is_file():
-            with open(self.path, "rb") as fh:
+        self._fh = None
+
+    @property
+    def offsets(self) -> dict[str, int]:
+        if self._offsets is None:
+            self._offsets = {}
+            with contextlib.suppress(FileNotFoundError), open(self.path, "rb") as fh:
                 pos = 0
                 for line in fh:
-                    key, _, _ = line.partition(b"\t")
-                    self.offsets[key.decode()] = pos
+                    self._offsets[line.partition(b"\t")[0].decode()] = pos
                     pos += len(line)
-        self._fh = open(self.path, "rb") if self.offsets else None
+        return self._offsets
+
+    def line(self, pos: int) -> bytes:
+        if self._fh is None:
+            self._fh = open(self.path, "rb")
+        self._fh.seek(pos)
+        return self._fh.readline()
 
     def get(self, doc: Document) -> Extraction | None:
         pos = self.offsets.get(document_key(doc))
-        if pos is None or self._fh is None:
+        if pos is None:
             return None
-        self._fh.seek(pos)
-        data = json.loads(self._fh.readline().partition(b"\t")[2])
+        data = json.loads(self.line(pos).partition(b"\t")[2])
         data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
         self.reused += 1
         return extraction_from_json(data)
@@ -66,6 +196,7 @@ class ExtractionCache:
     def close(self) -> None:
         if self._fh:
             self._fh.close()
+            self._fh = None
 
     def extract(self, documents: Iterable[Document],
                 extractor: Callable[[Iterable[Document]], Iterator[Extraction]]) -> Iterator[Extraction]:
@@ -93,3 +224,36 @@ class ExtractionCache:
 def cache_line(ext: Extraction) -> str:
     """One cache line: the content key, a tab, the whole extraction (its document included)."""
     return f"{document_key(ext.document)}\t{json.dumps(extraction_to_json(ext), ensure_ascii=False)}\n"
+
+
+def extractions_in(path: Path, start: int, end: int) -> Iterator[Extraction]:
+    """The extractions of the cache lines in [start, end) of a cache file."""
+    with open(path, "rb") as fh:
+        fh.seek(start)
+        for line in fh.read(end - start).splitlines():
+            yield extraction_from_json(json.loads(line.partition(b"\t")[2]))
+
+
+def copy_range(src, dst, start: int, end: int) -> None:
+    """Append bytes [start, end) of open file `src` to open file `dst` (in the kernel where it can)."""
+    dst.flush()
+    length, offset = end - start, start
+    try:
+        while length:
+            n = os.copy_file_range(src.fileno(), dst.fileno(), length, offset_src=offset)
+            if n == 0:
+                raise OSError(errno.EIO, "the cache file ended before its index says")
+            offset += n
+            length -= n
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
+            raise
+        dst.seek(0, os.SEEK_END)
+        src.seek(offset)
+        while length:
+            block = src.read(min(length, 1 << 24))
+            if not block:
+                raise OSError(errno.EIO, "the cache file ended before its index says") from None
+            dst.write(block)
+            length -= len(block)
+    dst.seek(0, os.SEEK_END)

@@ -127,7 +127,8 @@ def build(
         err.print(f"skipped {len(stats.bad_records)} bad records (first: {stats.bad_records[0]})", markup=False)
     if stats.reused:
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
-                  f"(extracted {stats.papers - stats.reused})", markup=False)
+                  f"(extracted {stats.papers - stats.reused}); copied {stats.copied} of {stats.chunks} chunks of the graph",
+                  markup=False)
     if driver is not None:
         _load(driver, _graph_json(out), database)
 

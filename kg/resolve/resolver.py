@@ -8,6 +8,7 @@ acronym elsewhere joins that long form only if every paper that defines it agree
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..ontology import FIELD_LABEL, NodeLabel
@@ -31,21 +32,23 @@ class Resolver:
     def __init__(self) -> None:
         self._long_of: dict[tuple[NodeLabel, str], set[str]] = defaultdict(set)  # (label, norm acronym) → norm long forms
         self.entities: dict[str, Entity] = {}
+        self.journal: list | None = None
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
         """Record one mention's name, with its paper's long form or acronym when it has one."""
-        key = normalise(name)
-        if not key:
-            return
-        if short:
-            self._long_of[(label, normalise(short))].add(key)
-        if long_form:
-            self._long_of[(label, key)].add(normalise(long_form))
+        for key, long_key in _definitions(name, long_form, short):
+            self._long_of[(label, key)].add(long_key)
 
     def observe_extraction(self, ext) -> None:
-        shorts = {v: k for k, v in ext.abbreviations.items()}
-        for m in ext.mentions:
-            self.observe(FIELD_LABEL[m.field], m.text, long_form=m.long_form, short=shorts.get(m.text))
+        for label, key, long_key in definitions(ext):
+            self._long_of[(NodeLabel(label), key)].add(long_key)
+
+    def define(self, label: NodeLabel, key: str, long_key: str) -> None:
+        """Add one definition as `definitions()` gives it (a build index replays them)."""
+        self._long_of[(label, key)].add(long_key)
+
+    def long_forms(self) -> dict[tuple[NodeLabel, str], frozenset[str]]:
+        return {k: frozenset(v) for k, v in self._long_of.items()}
 
     def _canonical_key(self, label: NodeLabel, key: str) -> str:
         longs = self._long_of.get((label, key))
@@ -54,20 +57,30 @@ class Resolver:
         return key
 
     def resolve(self, label: NodeLabel, name: str, short: str | None = None) -> Entity | None:
-        """The entity for a mention; created on first use."""
+        """The entity for a mention; created on first use. With a `journal` list set, every call
+        is logged to it as (label, name key, entity, surface form, acronym)."""
         key = normalise(name)
         if not key:
             return None
-        key = self._canonical_key(label, key)
-        eid = node_id(label.value, key) if key else None
+        ent = self.use(label, self._canonical_key(label, key), name, short)
+        if self.journal is not None:
+            self.journal.append((label, key, ent.id, name, short))
+        return ent
+
+    def use(self, label: NodeLabel, canonical: str, name: str, short: str | None = None, count: int = 1) -> Entity:
+        """Count one surface form (and acronym) of the entity of a canonical key."""
+        eid = node_id(label.value, canonical)
         ent = self.entities.get(eid)
         if ent is None:
             ent = Entity(eid, label, name)
             self.entities[eid] = ent
-        ent.forms[name] += 1
+        ent.forms[name] += count
         if short:
             ent.aliases.add(short)
         return ent
+
+    def canonical(self, label: NodeLabel, key: str) -> str:
+        return self._canonical_key(label, key)
 
     def finish(self) -> None:
         """Choose each entity's display name: its most frequent form, ties broken by the longest, then alphabetically."""
@@ -76,3 +89,20 @@ class Resolver:
             ent.name = sorted(forms, key=lambda f: (-forms[f], -len(f), f))[0]
             ent.aliases = {f for f in (set(forms) | ent.aliases) if f != ent.name}
 
+
+def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str]]:
+    key = normalise(name)
+    if not key:
+        return
+    if short and normalise(short):
+        yield normalise(short), key
+    if long_form and normalise(long_form):
+        yield key, normalise(long_form)
+
+
+def definitions(ext) -> list[tuple[str, str, str]]:
+    """(label, name key, long form key) for every definition a paper makes: an acronym and its long
+    form, as `Resolver.observe` records them."""
+    shorts = {v: k for k, v in ext.abbreviations.items()}
+    return [(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
+            for key, long_key in _definitions(m.text, m.long_form, shorts.get(m.text))]
