@@ -119,8 +119,10 @@ def build_and_rebuild(args, kg, rows, full) -> None:
             fh.write(json.dumps({"id": f"new-{i}", "abstract": doc.text + " We release our code.", **{k: v for k, v in doc.meta.items() if k != "id"}}) + "\n")
     secs2, _, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
     reused = next((" ".join(line.split()) for line in err2.splitlines() if "reused" in line), "")
-    rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2 / 60:.1f} min wall ({secs2 / secs:.0%} of the full build)",
+    rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2:.1f} s wall ({secs2 / secs:.1%} of the full build)",
                  reused))
+    secs3, _, err3 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
+    rows.append(("rebuild with nothing new", f"{secs3:.1f} s wall ({secs3 / secs:.1%} of the full build)", ""))
     print(rows, flush=True)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -27,15 +28,16 @@ from pathlib import Path
 import networkx as nx
 import pyoxigraph as ox
 
-from .cache import (CACHE_DIR, CHUNK, BuildIndex, Chunk, ExtractionCache, InputFile, cache_line, chunk_signature,
-                    copy_range, document_key, extractions_in, file_digest, fingerprint, pipeline_version)
+from .cache import (CACHE_DIR, CHUNK, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, InputFile,
+                    cache_line, chunk_signature, copy_range, document_key, extractions_in, file_digest, fingerprint,
+                    pipeline_version, save_detail)
 from .errors import OutputError
 from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
 from .graph import GraphBuilder, build_graph
-from .ontology import ENTITY_LABELS, NodeLabel
+from .ontology import ENTITY_LABELS, NodeLabel, label_of
 from .records import Document, Extraction, extraction_from_json, extraction_record
-from .resolve.resolver import Entity, Resolver, definitions
+from .resolve.resolver import Resolver, definitions, display_name
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
 from .sinks.rdf import FORMATS, NS, edge_triples, node_triples, serialize
@@ -129,25 +131,37 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
                 if extraction_cache:
                     extraction_cache.close()
                     stats.reused += extraction_cache.reused
-            _write_graph(planned, previous, fresh, out, stage, index, formats, stats)
+            _write_graph(planned, previous, fresh, out, stage, index, formats, stats, keep_cache=cache)
             stage.drop(fresh)
-            if not cache:
-                stage.drop(stage.files[out / CACHE_DIR / f"extractions-{version}.jsonl"])
-                if index.rdf != "graph.ttl":
-                    stage.drop(stage.files[out / index.rdf])
-            else:
-                index.save(stage.path(f"{CACHE_DIR}/index-{version}.json"))
+            if cache:
+                index.save(stage.path(f"{CACHE_DIR}/index-{version}.json"), stage.path(BuildIndex.state_name(version)))
             stats.outputs = stage.commit()
     except OSError as exc:
         raise OutputError(f"{exc.filename or out}: cannot write the outputs ({exc.strerror}); "
                           f"nothing in {out} was changed. Free space or choose another -o") from None
     if cache:
-        keep = {f"extractions-{version}.jsonl", f"index-{version}.json", "graph.ttl" if index.rdf != "graph.ttl" else ""}
-        for old in (out / CACHE_DIR).iterdir():
-            if old.name not in keep and not old.name.startswith("."):
-                old.unlink()
+        _forget_other_builds(out, index)
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+def _forget_other_builds(out: Path, index: BuildIndex) -> None:
+    """Remove from the cache what the index just committed does not point to."""
+    cache_dir = out / CACHE_DIR
+    keep = {Path(BuildIndex.path(out, index.version)).name, Path(BuildIndex.state_name(index.version)).name,
+            f"extractions-{index.version}.jsonl", f"chunks-{index.version}"}
+    if index.rdf != "graph.ttl":
+        keep.add(Path(index.rdf).name)
+    for old in cache_dir.iterdir():
+        if old.name in keep or old.name.startswith("."):
+            continue
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink()
+    for old in (cache_dir / f"chunks-{index.version}").glob("*.marshal"):
+        if old.stem not in index.chunks:
+            old.unlink()
 
 
 @dataclass
@@ -158,34 +172,46 @@ class _Planned:
     size: int
     reuse: Chunk | None = None
     chunk: Chunk | None = None  # the new record (pass 1 starts it for chunks extracted now)
+    detail: ChunkDetail | None = None
     fresh: tuple[int, int] | None = None  # its lines in the spool of pass 1
 
 
 def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files: dict, bad_records: list,
           planned: list[_Planned]) -> Iterator[Document]:
     """Walk the inputs in order, appending a `_Planned` per chunk, and yield the abstracts of the
-    chunks the last build did not have. A file with the digest it had then is not even read."""
+    chunks the last build did not have. A file with the digest it had then is not even read.
+    A chunk that occurs again (the same file given twice) is told apart by its occurrence."""
+    chunks = previous.chunks if previous else {}
+    occurrences: Counter = Counter()
+
+    def occurrence(sig: str) -> str:
+        occurrences[sig] += 1
+        return sig if occurrences[sig] == 1 else f"{sig}-{occurrences[sig]}"
+
     for path in paths:
         name = str(path.resolve())
         digest = file_digest(path)
         known = previous.files.get(name) if previous else None
-        if known and known.digest == digest and all(sig in previous.chunks for sig in known.chunks):
-            planned.extend(_Planned(sig, previous.chunks[sig].papers, previous.chunks[sig]) for sig in known.chunks)
-            bad_records.extend(known.bad)
-            files[name] = known
-            continue
+        if known and known.digest == digest:
+            sigs = [occurrence(sig) for sig in known.chunks]
+            if all(sig in chunks for sig in sigs):
+                planned.extend(_Planned(sig, chunks[sig].papers, chunks[sig]) for sig in sigs)
+                bad_records.extend(known.bad)
+                files.setdefault(name, known)
+                continue
+            for sig in known.chunks:
+                occurrences[sig] -= 1
         bad: list[str] = []
-        sigs: list[str] = []
+        bases: list[str] = []
         docs = read_file(path, skip_bad, bad)
         while batch := list(islice(docs, CHUNK)):
-            sig = chunk_signature(batch)
-            sigs.append(sig)
-            old = previous.chunks.get(sig) if previous else None
-            planned.append(_Planned(sig, len(batch), old))
-            if old is None:
+            bases.append(chunk_signature(batch))
+            sig = occurrence(bases[-1])
+            planned.append(_Planned(sig, len(batch), chunks.get(sig)))
+            if sig not in chunks:
                 yield from batch
         bad_records.extend(bad)
-        files[name] = InputFile(digest, sigs, bad)
+        files.setdefault(name, InputFile(digest, bases, bad))
 
 
 def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: BuildStats,
@@ -206,12 +232,11 @@ def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: 
             skip_reused()
             entry = planned[cursor]
             cursor += 1
-            entry.chunk = Chunk(entry.sig, entry.size)
+            entry.chunk, entry.detail = Chunk(entry.sig, entry.size), ChunkDetail()
             begin, left = spool.tell(), entry.size
-        line = cache_line(ext).encode("utf-8")
         entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])
-        entry.chunk.longs.extend(list(d) for d in definitions(ext))
-        spool.write(line)
+        entry.detail.longs.extend(definitions(ext))
+        spool.write(cache_line(ext).encode("utf-8"))
         left -= 1
         if left == 0:
             entry.fresh = (begin, spool.tell())
@@ -224,7 +249,7 @@ def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: 
 
 
 class _Part:
-    """One output file assembled from chunk parts, joined by `sep`; returns where each part lies."""
+    """One output file assembled from parts, joined by `sep`; returns where each part lies."""
 
     def __init__(self, fh, sep: bytes = b""):
         self.fh, self.sep, self.empty = fh, sep, True
@@ -240,9 +265,9 @@ class _Part:
         self.fh.write(data)
         return [start, self.fh.tell()]
 
-    def copy(self, src, rng: list[int]) -> list[int]:
+    def copy(self, src, rng: list[int] | tuple[int, int]) -> list[int]:
         start = self._start(rng[0] == rng[1])
-        copy_range(src, self.fh, *rng)
+        copy_range(src, self.fh, rng[0], rng[1])
         return [start, self.fh.tell()]
 
 
@@ -259,18 +284,18 @@ def _turtle(triples: list) -> bytes:
     return data[len(_TURTLE_HEADER):]
 
 
-def _json_lines(items: list[dict]) -> bytes:
-    return ",\n".join(json.dumps(item, sort_keys=True, ensure_ascii=False) for item in items).encode("utf-8")
+def _json_line(item: dict) -> bytes:
+    return json.dumps(item, sort_keys=True, ensure_ascii=False).encode("utf-8")
 
 
-def _render(exts: Iterable[Extraction], chunk: Chunk, resolver: Resolver) -> dict[str, bytes]:
-    """The parts of one chunk: its papers' nodes and edges (entities aside) as graph.json lines,
-    Turtle and extraction records; and in `chunk` what it resolved, counted and shared."""
+def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resolver: Resolver) -> dict[str, bytes]:
+    """The parts of one chunk: its papers' nodes and edges (shared nodes aside) as graph.json lines,
+    Turtle and extraction records; in `chunk` and `detail` what it counted, shared and resolved."""
     builder = GraphBuilder(resolver)
     journal: list = []
     resolver.journal = journal
-    nodes: list[dict] = []
-    edges: list[dict] = []
+    nodes: list[bytes] = []
+    edges: list[bytes] = []
     triples: list = []
     records: list[str] = []
     counts, rels = Counter(), Counter()
@@ -284,47 +309,70 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, resolver: Resolver) -> dic
                     seen = chunk.shared.setdefault(nid, dict(data))
                     seen.update({k: v for k, v in data.items() if k not in seen})
                 continue
-            nodes.append({"id": nid, **data})
+            nodes.append(_json_line({"id": nid, **data}))
             counts[data["label"]] += 1
             triples.extend(node_triples(nid, data))
         for src, dst, key, data in G.edges(keys=True, data=True):
-            edges.append({"source": src, "target": dst, "key": key, **data})
+            edges.append(_json_line({"source": src, "target": dst, "key": key, **data}))
             rels[key] += 1
             triples.extend(edge_triples(src, dst, key, data))
     resolver.journal = None
+    resolver.entities.clear()  # names are chosen from the totals of every chunk (`_shared_nodes`)
     forms = Counter((eid, label.value, name) for label, _, eid, name, _ in journal)
-    chunk.forms = [[eid, label, name, n] for (eid, label, name), n in forms.items()]
-    chunk.aliases = sorted({(eid, short) for _, _, eid, _, short in journal if short})
-    chunk.aliases = [list(a) for a in chunk.aliases]
-    chunk.deps = sorted({f"{label.value}\t{key}" for label, key, _, _, _ in journal})
+    detail.forms = [(eid, label, name, n) for (eid, label, name), n in forms.items()]
+    detail.aliases = sorted({(eid, short) for _, _, eid, _, short in journal if short})
+    detail.deps = sorted({f"{label.value}\t{key}" for label, key, _, _, _ in journal})
     chunk.nodes, chunk.relationships = dict(counts), dict(rels)
-    return {"edges": _json_lines(edges), "nodes": _json_lines(nodes), "rdf": _turtle(triples),
+    return {"edges": b",\n".join(edges), "nodes": b",\n".join(nodes), "rdf": _turtle(triples),
             "records": "".join(records).encode("utf-8")}
 
 
-def _changed_names(previous: BuildIndex | None, resolver: Resolver) -> set[str]:
-    """"label<TAB>key" of every name that resolves differently from the last build."""
-    if previous is None:
-        return set()
-    before = Resolver()
-    for chunk in previous.chunks.values():
-        for label, key, long_key in chunk.longs:
-            before.define(NodeLabel(label), key, long_key)
-    old, new = before.long_forms(), resolver.long_forms()
-    return {f"{label.value}\t{key}" for label, key in old.keys() | new.keys()
-            if old.get((label, key)) != new.get((label, key))
-            and before.canonical(label, key) != resolver.canonical(label, key)}
+def _count(entities: dict, detail: ChunkDetail, n: int, touched: set) -> None:
+    """Add (n = 1) or take back (n = -1) a chunk's surface forms and acronyms in the entity totals."""
+    for eid, label, name, count in detail.forms:
+        ent = entities.get(eid)
+        if ent is None:
+            ent = entities[eid] = (label, {}, {})
+        forms = ent[1]
+        forms[name] = forms.get(name, 0) + n * count
+        if forms[name] <= 0:
+            del forms[name]
+        touched.add(eid)
+    for eid, short in detail.aliases:
+        shorts = entities[eid][2]
+        shorts[short] = shorts.get(short, 0) + n
+        if shorts[short] <= 0:
+            del shorts[short]
+    for eid in {eid for eid, *_ in detail.forms}:
+        if not entities[eid][1]:
+            del entities[eid]
 
 
 def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Path, out: Path, stage: Staged,
-                 index: BuildIndex, formats: list[str], stats: BuildStats) -> None:
+                 index: BuildIndex, formats: list[str], stats: BuildStats, keep_cache: bool = True) -> None:
     """Pass 2: every chunk's part of graph.json (edges, then nodes), the RDF, extractions.jsonl and
-    the cache, copied from the last build or written anew; then the shared nodes, sorted by id."""
-    resolver = Resolver()
-    for entry in planned:
-        for label, key, long_key in (entry.chunk or entry.reuse).longs:
-            resolver.define(NodeLabel(label), key, long_key)
-    changed = _changed_names(previous, resolver)
+    the cache, copied from the last build or written anew; then the shared nodes, sorted by id.
+
+    What changed since the last build, and only that, updates the totals it left (`BuildState`):
+    the definitions of removed and new chunks decide which names resolve differently now; the chunks
+    that resolved one of those are written again; the shared nodes whose surface forms changed are
+    written again, the others copied.
+    """
+    state = previous.state if previous else BuildState()
+    current = {entry.sig for entry in planned}
+    removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
+    resolver = Resolver(state.longs)
+    deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
+    deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
+    names = {(label, key) for label, key, _, _ in deltas}
+    before = {name: resolver.canonical(*name) for name in names}
+    for label, key, long_key, n in deltas:
+        resolver.define(label, key, long_key, n)
+    changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
+    touched: set[str] = set()
+    for detail in removed:
+        _count(state.entities, detail, -1, touched)
+
     version = index.version
     spool_name = f"{CACHE_DIR}/extractions-{version}.jsonl"
     old = {}
@@ -346,31 +394,37 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
         chunks: list[Chunk] = []
         for entry in planned:
             reuse = entry.reuse
-            copy = reuse is not None and changed.isdisjoint(reuse.deps)
+            detail = None
+            if reuse is not None and changed:
+                detail = previous.detail(reuse.sig)
+            copy = reuse is not None and (detail is None or changed.isdisjoint(detail.deps))
             if copy:
-                chunk = Chunk(**{**reuse.__dict__, "ranges": {}})
+                chunk = Chunk(**{**vars(reuse), "ranges": {}})
                 for part, target in parts.items():
                     chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
             else:
-                base = entry.chunk or reuse
-                chunk = Chunk(entry.sig, entry.size, keys=base.keys, longs=base.longs)
-                if reuse is not None:
+                chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys)
+                if reuse is not None:  # extracted before; a name it resolved resolves differently now
+                    _count(state.entities, detail, -1, touched)
+                    detail = ChunkDetail(detail.longs)
                     chunk.ranges["cache"] = parts["cache"].copy(old["cache"], reuse.ranges["cache"])
                     exts = extractions_in(out / spool_name, *reuse.ranges["cache"])
                 else:
-                    chunk.ranges["cache"] = parts["cache"].copy(fresh_fh, list(entry.fresh))
+                    detail = entry.detail
+                    chunk.ranges["cache"] = parts["cache"].copy(fresh_fh, entry.fresh)
                     exts = extractions_in(fresh, *entry.fresh)
-                for part, data in _render(exts, chunk, resolver).items():
+                for part, data in _render(exts, chunk, detail, resolver).items():
                     chunk.ranges[part] = parts[part].add(data)
+                _count(state.entities, detail, 1, touched)
+                if keep_cache:
+                    save_detail(detail, stage.path(BuildIndex.detail_name(version, entry.sig)))
             stats.chunks += 1
             stats.copied += copy
             stats.nodes.update(chunk.nodes)
             stats.relationships.update(chunk.relationships)
             chunks.append(chunk)
-        shared = _shared_nodes(chunks)
-        parts["nodes"].add(_json_lines([{"id": nid, **data} for nid, data in shared]))
-        parts["rdf"].add(_turtle([t for nid, data in shared for t in node_triples(nid, data)]))
-        stats.nodes.update(data["label"] for _, data in shared)
+        state.shared = _shared_nodes(chunks, state, touched, parts, old)
+        stats.nodes.update(Counter(label_of(nid).value for nid, *_ in state.shared))
         gj.write(b"\n" + NODES_OPEN.encode())
         offset = gj.tell()
         parts["nodes"].fh.flush()
@@ -380,6 +434,8 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
     for chunk in chunks:
         chunk.ranges["nodes"] = [offset + chunk.ranges["nodes"][0], offset + chunk.ranges["nodes"][1]]
         index.chunks[chunk.sig] = chunk
+    state.shared = [(nid, offset + js, offset + je, rs, re) for nid, js, je, rs, re in state.shared]
+    index.state = state
     for name in ("graph.json", index.rdf, "extractions.jsonl", spool_name):
         index.outputs[name] = fingerprint(stage.files[out / name])
     for fmt in formats:
@@ -387,30 +443,68 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
             target = stage.path(f"graph.{FORMATS[fmt][1]}")
             with open(stage.files[out / index.rdf], "rb") as src, open(target, "wb") as fh:
                 serialize_rdf((q.triple for q in ox.parse(src, ox.RdfFormat.TURTLE)), fh, fmt)
+    if not keep_cache:
+        stage.drop(stage.files[out / spool_name])
+        if index.rdf != "graph.ttl":
+            stage.drop(stage.files[out / index.rdf])
 
 
-def _shared_nodes(chunks: list[Chunk]) -> list[tuple[str, dict]]:
-    """The nodes papers share, sorted by id: entities with the names chosen from every surface form
-    (`Resolver.finish`), repositories and venues with the data of their first paper."""
-    entities: dict[str, Entity] = {}
+def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], parts: dict, old: dict) -> list:
+    """Write the nodes papers share, sorted by id, to the nodes part of graph.json and to the RDF:
+    entities named from the totals of their surface forms (`display_name`), repositories and venues
+    with the data of their first paper. A node the last build wrote the same is copied (runs of them
+    at once). Returns (id, start, end in the nodes part, start, end in the RDF) per node."""
     data: dict[str, dict] = {}
     for chunk in chunks:
-        for eid, label, name, n in chunk.forms:
-            ent = entities.get(eid)
-            if ent is None:
-                ent = entities[eid] = Entity(eid, NodeLabel(label), name)
-            ent.forms[name] += n
-        for eid, short in chunk.aliases:
-            entities[eid].aliases.add(short)
         for nid, first in chunk.shared.items():
             seen = data.setdefault(nid, dict(first))
             seen.update({k: v for k, v in first.items() if k not in seen})
-    names = Resolver()
-    names.entities = entities
-    names.finish()
-    for eid, ent in entities.items():
-        data[eid] = {"label": ent.label.value, "name": ent.name, "aliases": sorted(ent.aliases)}
-    return sorted(data.items())
+    before = {nid: i for i, (nid, *_) in enumerate(state.shared)}
+    written: list[tuple[str, int, int, int, int]] = []
+    run: list[int] = []  # indexes into state.shared of the copies not yet made, consecutive
+
+    def flush():
+        if run:
+            first, last = state.shared[run[0]], state.shared[run[-1]]
+            js = parts["nodes"].copy(old["nodes"], (first[1], last[2]))[0]
+            rs = parts["rdf"].copy(old["rdf"], (first[3], last[4]))[0]
+            for i in run:
+                nid, a, b, c, d = state.shared[i]
+                written.append((nid, js + a - first[1], js + b - first[1], rs + c - first[3], rs + d - first[3]))
+            run.clear()
+
+    for nid in sorted(data.keys() | state.entities.keys()):
+        i = before.get(nid)
+        if nid in data:
+            item = {"id": nid, **data[nid]}
+            line = _json_line(item)
+            if i is not None and _old_bytes(old, state.shared[i]) == line:
+                if run and run[-1] != i - 1:
+                    flush()
+                run.append(i)
+                continue
+        elif nid not in touched and i is not None:
+            if run and run[-1] != i - 1:
+                flush()
+            run.append(i)
+            continue
+        else:
+            label, forms, shorts = state.entities[nid]
+            name = display_name(forms)
+            item = {"id": nid, "label": label, "name": name, "aliases": sorted((forms.keys() | shorts.keys()) - {name})}
+            line = _json_line(item)
+        flush()
+        js, je = parts["nodes"].add(line)
+        rs, re = parts["rdf"].add(_turtle(list(node_triples(nid, {k: v for k, v in item.items() if k != "id"}))))
+        written.append((nid, js, je, rs, re))
+    flush()
+    return written
+
+
+def _old_bytes(old: dict, place: tuple) -> bytes:
+    fh = old["nodes"]
+    fh.seek(place[1])
+    return fh.read(place[2] - place[1])
 
 
 def serialize_rdf(triples, fh, fmt: str) -> None:

@@ -6,10 +6,11 @@ lexicon, ours and the user's: changing any of them starts afresh):
 
 - `extractions-<version>.jsonl`, one `key<TAB>json` line per abstract, keyed by a hash of its
   content: an abstract already seen is not extracted again (`ExtractionCache`);
-- `index-<version>.json`, the build index: the input files' digests, and for every chunk of up
-  to `CHUNK` consecutive abstracts of a file, where its bytes lie in each output and what resolution
-  it depended on (`Chunk`). A rebuild copies the bytes of every chunk whose abstracts and names
-  are unchanged, so its cost follows what changed, not the size of the graph.
+- the build index (`BuildIndex`): the input files' digests; for every chunk of up to `CHUNK`
+  consecutive abstracts of a file, where its bytes lie in each output (`Chunk`) and what resolution
+  it depended on (`ChunkDetail`); and the totals the shared nodes are made from (`BuildState`). A
+  rebuild copies the bytes of every chunk whose abstracts and names are unchanged, and of every
+  shared node no changed chunk touched, so its cost follows what changed, not the size of the graph.
 
 The index is trusted only while the outputs it points into are the files it describes (size and
 modification time, `fingerprint`); otherwise the build starts from the extraction cache alone.
@@ -20,10 +21,11 @@ import contextlib
 import errno
 import hashlib
 import json
+import marshal
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
@@ -75,28 +77,46 @@ def fingerprint(path: Path) -> list[int] | None:
 
 @dataclass
 class Chunk:
-    """One chunk of a build: its place in every output and what its graph depended on.
+    """One chunk of a build: where its parts lie in the outputs, and what it wrote.
 
-    `ranges`: output name → [start, end) byte offsets of the chunk's part; `keys`: [content key,
-    offset in its cache part] per abstract; `longs`: the [label, name key, long form key] its papers
-    define for the resolver; `deps`: "label<TAB>name key" of every name it resolved (its node ids
-    change only if one of those resolves differently); `forms`: [entity id, label, surface form,
-    count] and `aliases`: [entity id, acronym], from which the entities' display names are chosen;
-    `shared`: data of the shared non-entity nodes (repositories, venues) as first seen in it;
-    `nodes`, `relationships`: counts of the nodes and edges it wrote, by label and type.
+    `ranges`: output part → [start, end) byte offsets; `keys`: [content key, offset in its cache
+    part] per abstract; `shared`: data of the shared non-entity nodes (repositories, venues) as first
+    seen in it; `nodes`, `relationships`: counts of what it wrote, by label and type.
     """
 
     sig: str
     papers: int = 0
     ranges: dict[str, list[int]] = field(default_factory=dict)
     keys: list[list] = field(default_factory=list)
-    longs: list[list[str]] = field(default_factory=list)
-    deps: list[str] = field(default_factory=list)
-    forms: list[list] = field(default_factory=list)
-    aliases: list[list[str]] = field(default_factory=list)
     shared: dict[str, dict] = field(default_factory=dict)
     nodes: dict[str, int] = field(default_factory=dict)
     relationships: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class ChunkDetail:
+    """What a chunk's graph depended on and gave to the shared nodes, kept beside the index and read
+    only when the chunk is removed or checked: `longs`, the (label, name key, long form key)
+    definitions its papers make; `deps`, "label<TAB>name key" of every name it resolved (its node ids
+    change only if one of those resolves differently); `forms`, (entity id, label, surface form,
+    count), and `aliases`, (entity id, acronym), from which entities are named."""
+
+    longs: list[tuple[str, str, str]] = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
+    forms: list[tuple[str, str, str, int]] = field(default_factory=list)
+    aliases: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class BuildState:
+    """The totals over every chunk of a build, updated by the next one instead of recounted:
+    `longs`, the resolver's definition counts; `entities`, entity id → (label, {surface form:
+    count}, {acronym: count}); `shared`, every shared node as (id, start, end in graph.json,
+    start, end in the RDF), sorted by id, so an unchanged one is copied."""
+
+    longs: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
+    entities: dict[str, tuple[str, dict[str, int], dict[str, int]]] = field(default_factory=dict)
+    shared: list[tuple[str, int, int, int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -112,46 +132,73 @@ class InputFile:
 class BuildIndex:
     """The record of one build: its outputs' fingerprints, its input files and its chunks. `rdf`
     is the Turtle file the chunks' RDF parts lie in (graph.ttl, or one in the cache when the build
-    wrote other RDF formats only)."""
+    wrote other RDF formats only). Files: `index-<version>.json`, `state-<version>.marshal` and
+    `chunks-<version>/<signature>.marshal` in DIR/.kg-cache."""
 
     version: str
     rdf: str = "graph.ttl"
     outputs: dict[str, list[int] | None] = field(default_factory=dict)  # name in DIR → fingerprint
     files: dict[str, InputFile] = field(default_factory=dict)
     chunks: dict[str, Chunk] = field(default_factory=dict)
+    state: BuildState = field(default_factory=BuildState)
+    home: Path | None = None  # the directory it was read from
 
     @staticmethod
     def path(out_dir: Path, version: str) -> Path:
         return Path(out_dir) / CACHE_DIR / f"index-{version}.json"
 
+    @staticmethod
+    def state_name(version: str) -> str:
+        return f"{CACHE_DIR}/state-{version}.marshal"
+
+    @staticmethod
+    def detail_name(version: str, sig: str) -> str:
+        return f"{CACHE_DIR}/chunks-{version}/{sig}.marshal"
+
     @classmethod
     def load(cls, out_dir: Path, version: str) -> BuildIndex | None:
         """The index of the last build into `out_dir`, if it was made by this pipeline version and
         every output it points into is still the file it wrote."""
+        out = Path(out_dir)
         try:
-            with open(cls.path(out_dir, version), encoding="utf-8") as fh:
+            with open(cls.path(out, version), encoding="utf-8") as fh:
                 data = json.load(fh)
             if data.get("format") != INDEX_FORMAT or data.get("version") != version:
                 return None
+            with open(out / cls.state_name(version), "rb") as fh:
+                state = BuildState(*marshal.load(fh))
             index = cls(version, data["rdf"], data["outputs"],
                         {k: InputFile(**v) for k, v in data["files"].items()},
-                        {k: Chunk(**v) for k, v in data["chunks"].items()})
-        except (OSError, ValueError, KeyError, TypeError):
+                        {k: Chunk(**v) for k, v in data["chunks"].items()}, state, out)
+        except (OSError, ValueError, EOFError, KeyError, TypeError):
             return None
-        if any(fingerprint(Path(out_dir) / name) != fp for name, fp in index.outputs.items()):
+        if any(fingerprint(out / name) != fp for name, fp in index.outputs.items()):
+            return None
+        if not all((out / cls.detail_name(version, sig)).is_file() for sig in index.chunks):
             return None
         return index
+
+    def detail(self, sig: str) -> ChunkDetail:
+        with open(self.home / self.detail_name(self.version, sig), "rb") as fh:
+            return ChunkDetail(*marshal.load(fh))
 
     def key_offsets(self) -> dict[str, int]:
         """Content key → offset of its line in the extraction cache."""
         return {key: chunk.ranges["cache"][0] + rel for chunk in self.chunks.values() for key, rel in chunk.keys}
 
-    def save(self, path: Path) -> None:
+    def save(self, index_path: Path, state_path: Path) -> None:
         data = {"format": INDEX_FORMAT, "version": self.version, "rdf": self.rdf, "outputs": self.outputs,
-                "files": {k: asdict(v) for k, v in self.files.items()},
-                "chunks": {k: asdict(v) for k, v in self.chunks.items()}}
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
+                "files": {k: vars(v) for k, v in self.files.items()},
+                "chunks": {k: vars(v) for k, v in self.chunks.items()}}
+        with open(index_path, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # dumps: json.dump encodes in Python
+        with open(state_path, "wb") as fh:
+            marshal.dump((self.state.longs, self.state.entities, self.state.shared), fh)
+
+
+def save_detail(detail: ChunkDetail, path: Path) -> None:
+    with open(path, "wb") as fh:
+        marshal.dump((detail.longs, detail.deps, detail.forms, detail.aliases), fh)
 
 
 class ExtractionCache:

@@ -173,3 +173,37 @@ def test_cache_removed_and_changed_abstracts_leave_the_graph(tmp_path, monkeypat
     assert _outputs(tmp_path / "out") == _outputs(tmp_path / "fresh")
     text = (tmp_path / "out" / "graph.json").read_text()
     assert "Qux2" in text and "method:net2" not in text and "method:net7" not in text
+
+
+def test_cache_identical_files_of_one_name_count_twice(tmp_path, monkeypatch):
+    """Two copies of a file under one base name (two folders) make identical chunks; each counts."""
+    monkeypatch.setattr("kg.build.CHUNK", 3)
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y").mkdir()
+    a1, a2, b = tmp_path / "x" / "a.txt", tmp_path / "y" / "a.txt", tmp_path / "b.txt"
+    a1.write_text(_abstracts(5))
+    a2.write_text(_abstracts(5))
+    b.write_text(_abstracts(2, first=20))
+    build([a1, a2], tmp_path / "out")
+    stats = build([a1, a2, b], tmp_path / "out")
+    assert stats.copied == 4 and stats.chunks == 5
+    build([a1, a2, b], tmp_path / "fresh", cache=False)
+    assert _outputs(tmp_path / "out") == _outputs(tmp_path / "fresh")
+    build([a1], tmp_path / "out")
+    build([a1], tmp_path / "fresh", cache=False)
+    assert _outputs(tmp_path / "out") == _outputs(tmp_path / "fresh")
+
+
+def test_cache_new_papers_can_rename_an_entity(tmp_path, monkeypatch):
+    """New papers that write a known name another way more often change its display name; the
+    rebuild copies the old chunks yet writes the renamed node as a fresh build does."""
+    monkeypatch.setattr("kg.build.CHUNK", 3)
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(_abstracts(6))
+    build([a], tmp_path / "out")
+    b.write_text("\n\n".join(f"We compare Graph-SAGE and Graph-SAGE on Reddit{i}." for i in range(8)) + "\n")
+    stats = build([a, b], tmp_path / "out")
+    assert stats.copied == 2
+    build([a, b], tmp_path / "fresh", cache=False)
+    assert _outputs(tmp_path / "out") == _outputs(tmp_path / "fresh")
+    assert '"name": "Graph-SAGE"' in (tmp_path / "out" / "graph.json").read_text()

@@ -7,7 +7,7 @@ acronym elsewhere joins that long form only if every paper that defines it agree
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -27,31 +27,44 @@ class Entity:
 
 
 class Resolver:
-    """Collect the long forms papers define (`observe`), then map each mention to its entity (`resolve`)."""
+    """Collect the long forms papers define (`observe`), then map each mention to its entity (`resolve`).
 
-    def __init__(self) -> None:
-        self._long_of: dict[tuple[NodeLabel, str], set[str]] = defaultdict(set)  # (label, norm acronym) → norm long forms
+    The definitions are counted ((label, name key) → long form key → papers' definitions), so a
+    build can also take back what a removed paper defined (`define(..., -1)`).
+    """
+
+    def __init__(self, long_of: dict | None = None) -> None:
+        self._long_of: dict[tuple[str, str], dict[str, int]] = {} if long_of is None else long_of
         self.entities: dict[str, Entity] = {}
         self.journal: list | None = None
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
         """Record one mention's name, with its paper's long form or acronym when it has one."""
         for key, long_key in _definitions(name, long_form, short):
-            self._long_of[(label, key)].add(long_key)
+            self.define(label.value, key, long_key)
 
     def observe_extraction(self, ext) -> None:
         for label, key, long_key in definitions(ext):
-            self._long_of[(NodeLabel(label), key)].add(long_key)
+            self.define(label, key, long_key)
 
-    def define(self, label: NodeLabel, key: str, long_key: str) -> None:
-        """Add one definition as `definitions()` gives it (a build index replays them)."""
-        self._long_of[(label, key)].add(long_key)
+    def define(self, label: str, key: str, long_key: str, n: int = 1) -> None:
+        """Count one definition as `definitions()` gives it (n = -1 takes one back)."""
+        longs = self._long_of.setdefault((label, key), {})
+        count = longs.get(long_key, 0) + n
+        if count > 0:
+            longs[long_key] = count
+        else:
+            longs.pop(long_key, None)
+            if not longs:
+                del self._long_of[(label, key)]
 
-    def long_forms(self) -> dict[tuple[NodeLabel, str], frozenset[str]]:
-        return {k: frozenset(v) for k, v in self._long_of.items()}
+    @property
+    def long_of(self) -> dict[tuple[str, str], dict[str, int]]:
+        return self._long_of
 
-    def _canonical_key(self, label: NodeLabel, key: str) -> str:
-        longs = self._long_of.get((label, key))
+    def canonical(self, label: NodeLabel | str, key: str) -> str:
+        """The key a name resolves to: the long form every paper that defines it agrees on, else itself."""
+        longs = self._long_of.get((getattr(label, "value", label), key))
         if longs and len(longs) == 1:
             return next(iter(longs))
         return key
@@ -62,32 +75,39 @@ class Resolver:
         key = normalise(name)
         if not key:
             return None
-        ent = self.use(label, self._canonical_key(label, key), name, short)
+        ent = self.use(label, self.canonical(label, key), name, short)
         if self.journal is not None:
             self.journal.append((label, key, ent.id, name, short))
         return ent
 
-    def use(self, label: NodeLabel, canonical: str, name: str, short: str | None = None, count: int = 1) -> Entity:
+    def use(self, label: NodeLabel, canonical: str, name: str, short: str | None = None) -> Entity:
         """Count one surface form (and acronym) of the entity of a canonical key."""
         eid = node_id(label.value, canonical)
         ent = self.entities.get(eid)
         if ent is None:
             ent = Entity(eid, label, name)
             self.entities[eid] = ent
-        ent.forms[name] += count
+        ent.forms[name] += 1
         if short:
             ent.aliases.add(short)
         return ent
 
-    def canonical(self, label: NodeLabel, key: str) -> str:
-        return self._canonical_key(label, key)
-
     def finish(self) -> None:
         """Choose each entity's display name: its most frequent form, ties broken by the longest, then alphabetically."""
         for ent in self.entities.values():
-            forms = ent.forms
-            ent.name = sorted(forms, key=lambda f: (-forms[f], -len(f), f))[0]
-            ent.aliases = {f for f in (set(forms) | ent.aliases) if f != ent.name}
+            ent.name = display_name(ent.forms)
+            ent.aliases = {f for f in (set(ent.forms) | ent.aliases) if f != ent.name}
+
+
+def display_name(forms: dict[str, int]) -> str:
+    """The most frequent surface form, ties broken by the longest, then alphabetically.
+
+    >>> display_name({"GNN": 2, "graph neural network": 2, "GNNs": 1})
+    'graph neural network'
+    """
+    if len(forms) == 1:
+        return next(iter(forms))
+    return min(forms, key=lambda f: (-forms[f], -len(f), f))
 
 
 def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str]]:

@@ -9,6 +9,7 @@ faster than rdflib's default store) for users of rdflib's API and for validation
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -67,8 +68,13 @@ def _literal(value) -> ox.Literal:
     return ox.Literal(_xml_safe(str(value)))
 
 
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
 def _xml_safe(s: str) -> str:
     # RDF literals are Unicode strings, but serialisers and parsers choke on lone surrogates and C0 controls
+    if not _UNSAFE.search(s):
+        return s
     return "".join(ch for ch in s if ch in "\t\n\r" or (ord(ch) >= 0x20 and not 0xD800 <= ord(ch) <= 0xDFFF))
 
 
