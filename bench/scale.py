@@ -36,7 +36,7 @@ def run(args, env=None) -> tuple[float, float, str]:
     """Wall seconds, peak RSS (MB) of the command (via /usr/bin/time), stderr."""
     t = time.perf_counter()
     p = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M", *map(str, args)], capture_output=True, text=True,
-                       env={**os.environ, **(env or {})})
+                       env={**os.environ, "COLUMNS": "250", **(env or {})})
     secs = time.perf_counter() - t
     if p.returncode:
         sys.exit(f"failed: {' '.join(map(str, args))}\n{p.stderr[-2000:]}")

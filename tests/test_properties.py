@@ -89,3 +89,16 @@ def test_properties_turtle_round_trips_with_valid_iris(nlp, text, source):
         for term in (s, p, o):
             if isinstance(term, rdflib.URIRef):
                 assert not any(ch in str(term) for ch in ' <>"{}|^`\\') and str(term).startswith(("http://", "https://"))
+
+
+@SETTINGS
+@given(st.lists(st.one_of(PIECES, st.sampled_from([" ", "  ", "\t", "_", "'", "-", "×", "é", "\u00a0", "x1"]),
+                          st.text(max_size=6)), max_size=20).map("".join), st.integers(0, 400))
+def test_properties_word_before_is_the_regex_it_replaces(text, pos):
+    import re
+
+    from kg.extract.phrases import word_before
+    pos = min(pos, len(text))
+    window = text[max(0, pos - 60):pos]
+    m = re.search(r"([A-Za-z0-9][\w\-–×']*)\s+$", window)
+    assert word_before(text, pos) == (None if m is None else (pos - len(window) + m.start(1), m.group(1)))
