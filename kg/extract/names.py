@@ -86,8 +86,14 @@ ADJECTIVAL = re.compile(
 )
 
 
+NOT_A_NAME = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d+|[IVX]+")  # "8B", "x2", "512×512", "IV"
+DASH = re.compile(r"[-–]")
+SIZED_VERSION = re.compile(r"-|[BMK]$")
+YEAR = re.compile(r"\d{4}")
+
+
 def strip_possessive(w: str) -> str:
-    return re.sub(r"[’']s$", "", w)
+    return w[:-2] if w.endswith(("'s", "’s")) else w
 
 
 def is_name_shaped(word: str) -> bool:
@@ -102,14 +108,14 @@ def is_name_shaped(word: str) -> bool:
     letters = [c for c in w if c.isalpha()]
     if len(letters) < 2 or w.lower() in STOP_ACRONYMS or w.rstrip("s").lower() in STOP_ACRONYMS:
         return False
-    if re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d+|[IVX]+", w):
+    if NOT_A_NAME.fullmatch(w):
         return False  # "8B", "10K", "x2", "512×512", roman numerals
     upper = sum(c.isupper() for c in letters)
     if upper >= 2:
         return True
     if upper >= 1 and any(c.isdigit() for c in w) and w[0].isalpha():
         return True
-    parts = [p for p in re.split(r"[-–]", w) if p]
+    parts = [p for p in DASH.split(w) if p]
     return len(parts) >= 2 and sum(p[0].isupper() for p in parts) >= 2 and not all(p.isupper() for p in parts)
 
 
@@ -257,11 +263,11 @@ class NameFinder:
             start, end = s0 + m.start(), s0 + m.start() + len(core)
             version = VERSION.match(sentence, m.end() + 1) if sentence[m.end():m.end() + 1] == " " else None
             if is_name_shaped(core):
-                if version and re.search(r"-|[BMK]$", version.group(0)):
+                if version and SIZED_VERSION.search(version.group(0)):
                     end = s0 + version.end()
                 out.append((start, end, "name.shape"))
-            elif (core[:1].isupper() and version and re.search(r"-|[BMK]$", version.group(0))
-                  and m.start() > 0 and not re.fullmatch(r"\d{4}", version.group(0))):
+            elif (core[:1].isupper() and version and SIZED_VERSION.search(version.group(0))
+                  and m.start() > 0 and not YEAR.fullmatch(version.group(0))):
                 out.append((start, s0 + version.end(), "name.version"))
         return out
 

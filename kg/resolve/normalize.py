@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=1 << 17)  # names recur across abstracts; normalising is pure
 def normalise(name: str) -> str:
     """NFKC, lower case, × as x, keep only letters, digits, + and #, drop a trailing plural "s".
 
