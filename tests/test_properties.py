@@ -102,3 +102,16 @@ def test_properties_word_before_is_the_regex_it_replaces(text, pos):
     window = text[max(0, pos - 60):pos]
     m = re.search(r"([A-Za-z0-9][\w\-–×']*)\s+$", window)
     assert word_before(text, pos) == (None if m is None else (pos - len(window) + m.start(1), m.group(1)))
+
+
+@SETTINGS
+@given(st.lists(st.one_of(PIECES, st.sampled_from(["network", "networks ", "fine-tuning", "re-generation", "scores",
+                                                   "Super-Resolution", " error", "errors.", "flows", "x"]),
+                          st.text(max_size=6)), max_size=25).map("".join))
+def test_properties_head_regexes_match_the_plain_alternation(text):
+    import re
+
+    from kg.extract.phrases import HEAD_RE, METRIC_HEADS, TASK_HEADS, TECHNIQUE_HEADS
+    for fld, heads in (("tasks", TASK_HEADS), ("techniques", TECHNIQUE_HEADS), ("metrics", METRIC_HEADS)):
+        plain = re.compile(r"\b(?:" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)) + r")\b", re.I)
+        assert [m.span() for m in HEAD_RE[fld].finditer(text)] == [m.span() for m in plain.finditer(text)]

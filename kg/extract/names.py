@@ -92,6 +92,9 @@ SIZED_VERSION = re.compile(r"-|[BMK]$")
 YEAR = re.compile(r"\d{4}")
 
 
+COORDINATED = re.compile(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.|$|\s+(?:as|on|in|to)\b)")
+
+
 def strip_possessive(w: str) -> str:
     return w[:-2] if w.endswith(("'s", "’s")) else w
 
@@ -103,7 +106,7 @@ def is_name_shaped(word: str) -> bool:
     [True, True, True, True, False, False, False]
     """
     w = strip_possessive(word)
-    if ADJECTIVAL.search(w) or "--" in w:
+    if "-" in w and (ADJECTIVAL.search(w) or "--" in w):  # both need a hyphen
         return False  # "OD-specific", "GAN-based", "Fokker--Planck"
     letters = [c for c in w if c.isalpha()]
     if len(letters) < 2 or w.lower() in STOP_ACRONYMS or w.rstrip("s").lower() in STOP_ACRONYMS:
@@ -151,6 +154,8 @@ class NameFinder:
         emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
         proposed_spans: list[tuple[int, int]] = []
         has_cue = PROPOSAL_CUE.search(text) is not None
+        lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
+        aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
         for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
             candidates = self._candidates(sentence, s0, term_shorts)
@@ -191,7 +196,8 @@ class NameFinder:
                             and a.long.lower() not in lexicon_terms and (right_after or title_case(a.long))):
                         proposed_spans.append((a.long_start, a.long_end))
                         found.append(("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
-            for cue in OUR_CUE.finditer(sentence):
+            low = lowered[s0:s1] if aligned else sentence.lower()
+            for cue in (OUR_CUE.finditer(sentence) if ("our" in low or "propo" in low or "new" in low or "novel" in low) else ()):
                 for s, e, rule in candidates:
                     if 0 <= s - (s0 + cue.end()) <= 2:
                         proposed_spans.append((s, e))
@@ -225,7 +231,7 @@ class NameFinder:
                         found.append(("proposed", s, e, "proposed.emphasis", None))
                 elif not _inside(s, e, terms) or _outside_anywhere(text, text[s:e], terms):
                     found.append(("models", s, e, rule, None))
-            for m in PER_MEASURE.finditer(sentence):
+            for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
             for m in NAMED_METRIC.finditer(sentence):
                 if s0 + m.start() > s0 and m.group(1).lower() not in COMMON_CAPITALISED:
@@ -274,8 +280,10 @@ class NameFinder:
     @staticmethod
     def _coordinated(sentence: str, s0: int, candidates, found) -> None:
         """Capitalised words listed with names ("Open-Sora, MVDIT, and Hunyuan") are names too."""
+        if not candidates:
+            return  # a word is taken only beside a name
         names = {(s - s0, e - s0) for s, e, _ in candidates}
-        for m in re.finditer(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.|$|\s+(?:as|on|in|to)\b)", sentence):
+        for m in COORDINATED.finditer(sentence):
             s, e = m.span(1)
             window = sentence[max(0, s - 40):min(len(sentence), e + 40)]
             neighbours = [n for n in names if abs(n[0] - s) < 40 and n != (s, e)]

@@ -1,6 +1,7 @@
 """Extraction: helpers on character spans shared by the components."""
 from __future__ import annotations
 
+import numpy as np
 from spacy.attrs import IDX, LENGTH, SENT_START
 
 
@@ -24,13 +25,16 @@ def sentence_bounds(doc) -> list[tuple[int, int]]:
     bounds = doc.user_data.get("kg_sentence_bounds")
     if bounds is None:
         bounds = []
-        if len(doc):
-            # the same bounds as doc.sents, read from the token arrays in one pass (doc.sents
-            # rescans every token for each sentence it yields)
-            arr = doc.to_array([SENT_START, IDX, LENGTH]).tolist()
-            starts = [0] + [i for i in range(1, len(arr)) if arr[i][0] == 1] + [len(arr)]
-            for a, b in zip(starts, starts[1:]):
-                bounds.append((arr[a][1], arr[b - 1][1] + arr[b - 1][2]))
+        n = len(doc)
+        if n:
+            # the same bounds as doc.sents, read from the token arrays at once (doc.sents rescans
+            # every token for each sentence it yields)
+            arr = doc.to_array([SENT_START, IDX, LENGTH])
+            starts = np.flatnonzero(arr[:, 0] == 1)
+            if not len(starts) or starts[0] != 0:
+                starts = np.concatenate(([0], starts))
+            last = np.append(starts[1:], n) - 1
+            bounds = list(zip(arr[starts, 1].tolist(), (arr[last, 1] + arr[last, 2]).tolist()))
         doc.user_data["kg_sentence_bounds"] = bounds
     return bounds
 
