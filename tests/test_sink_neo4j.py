@@ -32,6 +32,21 @@ def test_sink_neo4j_load_matches_the_graph_and_is_idempotent(neo4j_driver, neo4j
     assert snapshot(neo4j_driver, db) == first
 
 
+def test_sink_neo4j_streamed_graph_json_loads_the_same_graph(neo4j_driver, neo4j_settings, example_extractions, tmp_path):
+    """`kg load` streams graph.json (one node or edge per line): the database equals a load of the
+    in-memory graph, with small batches and two node writers."""
+    from kg.build import build
+    from kg.sinks.neo4j import load_graph_file
+    db = neo4j_settings.database
+    load_graph(neo4j_driver, graph_of(example_extractions), db)
+    expected = snapshot(neo4j_driver, db)
+    neo4j_driver.execute_query("MATCH (n) DETACH DELETE n", database_=db)
+    build([EXAMPLES / "abstracts.txt"], tmp_path / "out")
+    stats = load_graph_file(neo4j_driver, tmp_path / "out" / "graph.json", db, batch_size=5)
+    assert snapshot(neo4j_driver, db) == expected
+    assert stats.nodes + stats.relationships == len(expected[0]) + len(expected[1])
+
+
 def test_sink_neo4j_typed_properties_and_evidence(neo4j_driver, neo4j_settings, example_extractions):
     load_graph(neo4j_driver, graph_of(example_extractions), neo4j_settings.database)
     rec = neo4j_driver.execute_query(
