@@ -149,7 +149,7 @@ def _forget_other_builds(out: Path, index: BuildIndex) -> None:
     """Remove from the cache what the index just committed does not point to."""
     cache_dir = out / CACHE_DIR
     keep = {Path(BuildIndex.path(out, index.version)).name, Path(BuildIndex.state_name(index.version)).name,
-            f"extractions-{index.version}.jsonl", f"chunks-{index.version}"}
+            f"chunks-{index.version}"}
     if index.rdf != "graph.ttl":
         keep.add(Path(index.rdf).name)
     for old in cache_dir.iterdir():
@@ -159,7 +159,7 @@ def _forget_other_builds(out: Path, index: BuildIndex) -> None:
             shutil.rmtree(old, ignore_errors=True)
         else:
             old.unlink()
-    for old in (cache_dir / f"chunks-{index.version}").glob("*.marshal"):
+    for old in (cache_dir / f"chunks-{index.version}").iterdir():
         if old.stem not in index.chunks:
             old.unlink()
 
@@ -234,7 +234,7 @@ def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: 
             cursor += 1
             entry.chunk, entry.detail = Chunk(entry.sig, entry.size), ChunkDetail()
             begin, left = spool.tell(), entry.size
-        entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])
+        entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])  # offset in its cache file
         entry.detail.longs.extend(definitions(ext))
         spool.write(cache_line(ext).encode("utf-8"))
         left -= 1
@@ -327,13 +327,27 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
             "records": "".join(records).encode("utf-8")}
 
 
+def _mutable(entities: dict, eid: str, label: str) -> tuple[str, dict, dict]:
+    """An entity's totals as dicts to update (they are kept as flat tuples, quick to load)."""
+    ent = entities.get(eid)
+    if ent is None:
+        ent = entities[eid] = (label, {}, {})
+    elif not isinstance(ent[1], dict):
+        ent = entities[eid] = (ent[0], dict(zip(ent[1][::2], ent[1][1::2])), dict(zip(ent[2][::2], ent[2][1::2])))
+    return ent
+
+
+def _frozen(entities: dict, touched: set[str]) -> None:
+    for eid in touched:
+        ent = entities.get(eid)
+        if ent is not None and isinstance(ent[1], dict):
+            entities[eid] = (ent[0], tuple(x for kv in ent[1].items() for x in kv), tuple(x for kv in ent[2].items() for x in kv))
+
+
 def _count(entities: dict, detail: ChunkDetail, n: int, touched: set) -> None:
     """Add (n = 1) or take back (n = -1) a chunk's surface forms and acronyms in the entity totals."""
     for eid, label, name, count in detail.forms:
-        ent = entities.get(eid)
-        if ent is None:
-            ent = entities[eid] = (label, {}, {})
-        forms = ent[1]
+        forms = _mutable(entities, eid, label)[1]
         forms[name] = forms.get(name, 0) + n * count
         if forms[name] <= 0:
             del forms[name]
@@ -356,7 +370,7 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
     What changed since the last build, and only that, updates the totals it left (`BuildState`):
     the definitions of removed and new chunks decide which names resolve differently now; the chunks
     that resolved one of those are written again; the shared nodes whose surface forms changed are
-    written again, the others copied.
+    written again, the others copied. A copied chunk's cache file stays as it is.
     """
     state = previous.state if previous else BuildState()
     current = {entry.sig for entry in planned}
@@ -374,20 +388,17 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
         _count(state.entities, detail, -1, touched)
 
     version = index.version
-    spool_name = f"{CACHE_DIR}/extractions-{version}.jsonl"
     old = {}
     with contextlib.ExitStack() as files:
         if previous:
-            for part, name in (("json", "graph.json"), ("rdf", previous.rdf), ("records", "extractions.jsonl"),
-                               ("cache", spool_name)):
+            for part, name in (("json", "graph.json"), ("rdf", previous.rdf), ("records", "extractions.jsonl")):
                 old[part] = files.enter_context(open(out / name, "rb"))
         old["edges"] = old["nodes"] = old.get("json")
         gj = files.enter_context(open(stage.path("graph.json"), "wb"))
-        node_tmp = stage.path(f"{CACHE_DIR}/nodes.part")
-        parts = {"edges": _Part(gj, b",\n"), "nodes": _Part(files.enter_context(open(node_tmp, "w+b")), b",\n"),
-                 "rdf": _Part(files.enter_context(open(stage.path(index.rdf), "wb"))),
-                 "records": _Part(files.enter_context(open(stage.path("extractions.jsonl"), "wb"))),
-                 "cache": _Part(files.enter_context(open(stage.path(spool_name), "wb")))}
+        stash_path = stage.path(f"{CACHE_DIR}/nodes.part")  # node parts of the chunks written anew
+        stash = files.enter_context(open(stash_path, "w+b"))
+        parts = {"edges": _Part(gj, b",\n"), "rdf": _Part(files.enter_context(open(stage.path(index.rdf), "wb"))),
+                 "records": _Part(files.enter_context(open(stage.path("extractions.jsonl"), "wb")))}
         fresh_fh = files.enter_context(open(fresh, "rb"))
         gj.write(EDGES_OPEN.encode())
         parts["rdf"].fh.write(_TURTLE_HEADER)
@@ -402,19 +413,23 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
                 chunk = Chunk(**{**vars(reuse), "ranges": {}})
                 for part, target in parts.items():
                     chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
+                chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
             else:
                 chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys)
                 if reuse is not None:  # extracted before; a name it resolved resolves differently now
                     _count(state.entities, detail, -1, touched)
                     detail = ChunkDetail(detail.longs)
-                    chunk.ranges["cache"] = parts["cache"].copy(old["cache"], reuse.ranges["cache"])
-                    exts = extractions_in(out / spool_name, *reuse.ranges["cache"])
+                    exts = extractions_in(out / BuildIndex.cache_name(version, entry.sig))
                 else:
                     detail = entry.detail
-                    chunk.ranges["cache"] = parts["cache"].copy(fresh_fh, entry.fresh)
+                    if keep_cache:
+                        with open(stage.path(BuildIndex.cache_name(version, entry.sig)), "wb") as fh:
+                            copy_range(fresh_fh, fh, *entry.fresh)
                     exts = extractions_in(fresh, *entry.fresh)
-                for part, data in _render(exts, chunk, detail, resolver).items():
-                    chunk.ranges[part] = parts[part].add(data)
+                rendered = _render(exts, chunk, detail, resolver)
+                for part, target in parts.items():
+                    chunk.ranges[part] = target.add(rendered[part])
+                chunk.ranges["stash"] = _Part(stash).add(rendered["nodes"])
                 _count(state.entities, detail, 1, touched)
                 if keep_cache:
                     save_detail(detail, stage.path(BuildIndex.detail_name(version, entry.sig)))
@@ -423,37 +438,35 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
             stats.nodes.update(chunk.nodes)
             stats.relationships.update(chunk.relationships)
             chunks.append(chunk)
+        gj.write(b"\n" + NODES_OPEN.encode())
+        stash.flush()
+        parts["nodes"] = _Part(gj, b",\n")
+        for chunk in chunks:
+            rendered = chunk.ranges.pop("stash", None)
+            chunk.ranges["nodes"] = parts["nodes"].copy(stash if rendered else old["nodes"], rendered or chunk.ranges["nodes"])
         state.shared = _shared_nodes(chunks, state, touched, parts, old)
         stats.nodes.update(Counter(label_of(nid).value for nid, *_ in state.shared))
-        gj.write(b"\n" + NODES_OPEN.encode())
-        offset = gj.tell()
-        parts["nodes"].fh.flush()
-        copy_range(parts["nodes"].fh, gj, 0, parts["nodes"].fh.seek(0, os.SEEK_END))
         gj.write(b"\n]}\n")
-    stage.drop(node_tmp)
-    for chunk in chunks:
-        chunk.ranges["nodes"] = [offset + chunk.ranges["nodes"][0], offset + chunk.ranges["nodes"][1]]
-        index.chunks[chunk.sig] = chunk
-    state.shared = [(nid, offset + js, offset + je, rs, re) for nid, js, je, rs, re in state.shared]
+    stage.drop(stash_path)
+    _frozen(state.entities, touched)
+    index.chunks = {chunk.sig: chunk for chunk in chunks}
     index.state = state
-    for name in ("graph.json", index.rdf, "extractions.jsonl", spool_name):
+    for name in ("graph.json", index.rdf, "extractions.jsonl"):
         index.outputs[name] = fingerprint(stage.files[out / name])
     for fmt in formats:
         if fmt != "turtle":
             target = stage.path(f"graph.{FORMATS[fmt][1]}")
             with open(stage.files[out / index.rdf], "rb") as src, open(target, "wb") as fh:
                 serialize_rdf((q.triple for q in ox.parse(src, ox.RdfFormat.TURTLE)), fh, fmt)
-    if not keep_cache:
-        stage.drop(stage.files[out / spool_name])
-        if index.rdf != "graph.ttl":
-            stage.drop(stage.files[out / index.rdf])
+    if not keep_cache and index.rdf != "graph.ttl":
+        stage.drop(stage.files[out / index.rdf])
 
 
 def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], parts: dict, old: dict) -> list:
-    """Write the nodes papers share, sorted by id, to the nodes part of graph.json and to the RDF:
-    entities named from the totals of their surface forms (`display_name`), repositories and venues
-    with the data of their first paper. A node the last build wrote the same is copied (runs of them
-    at once). Returns (id, start, end in the nodes part, start, end in the RDF) per node."""
+    """Write the nodes papers share, sorted by id, to graph.json and the RDF: entities named from
+    the totals of their surface forms (`display_name`), repositories and venues with the data of
+    their first paper. A node the last build wrote the same is copied (runs of them at once).
+    Returns (id, start, end in graph.json, start, end in the RDF) per node."""
     data: dict[str, dict] = {}
     for chunk in chunks:
         for nid, first in chunk.shared.items():

@@ -92,7 +92,7 @@ _NUMBER = re.compile(r"[\d.,]+")
 
 
 def word_before(text: str, pos: int, window: int = 60) -> tuple[int, str] | None:
-    """The word that ends just before the whitespace ending at `pos` (within `window` characters):
+    r"""The word that ends just before the whitespace ending at `pos` (within `window` characters):
     a run of word characters, `-`, `–`, `×` or `'`, from its first ASCII letter or digit; what
     `re.search(r"([A-Za-z0-9][\w\-–×']*)\s+$", text[pos - window:pos])` finds, without a regex
     scan of the window.
