@@ -36,7 +36,7 @@ from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
 from .graph import GraphBuilder, build_graph
 from .ontology import ENTITY_LABELS, NodeLabel, label_of
-from .records import Document, Extraction, extraction_from_json, extraction_record
+from .records import Document, Extraction, extraction_record
 from .resolve.resolver import Resolver, definitions, display_name
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
