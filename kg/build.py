@@ -124,17 +124,14 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
     try:
         with Staged(out) as stage:
             fresh = stage.path(f"{CACHE_DIR}/fresh.jsonl")
-            try:
-                with open(fresh, "wb") as spool:
-                    _spool(stream, planned, spool, stats, on_document)
-            finally:
-                if extraction_cache:
-                    extraction_cache.close()
-                    stats.reused += extraction_cache.reused
+            with open(fresh, "wb") as spool:
+                _spool(stream, planned, spool, stats, on_document)
+            if extraction_cache:
+                stats.reused += extraction_cache.reused
             _write_graph(planned, previous, fresh, out, stage, index, formats, stats, keep_cache=cache)
             stage.drop(fresh)
             if cache:
-                index.save(stage.path(f"{CACHE_DIR}/index-{version}.json"), stage.path(BuildIndex.state_name(version)))
+                index.save(stage.path(BuildIndex.index_name(version)), stage.path(BuildIndex.state_name(version)))
             stats.outputs = stage.commit()
     except OSError as exc:
         raise OutputError(f"{exc.filename or out}: cannot write the outputs ({exc.strerror}); "
@@ -148,7 +145,7 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
 def _forget_other_builds(out: Path, index: BuildIndex) -> None:
     """Remove from the cache what the index just committed does not point to."""
     cache_dir = out / CACHE_DIR
-    keep = {Path(BuildIndex.path(out, index.version)).name, Path(BuildIndex.state_name(index.version)).name,
+    keep = {Path(BuildIndex.index_name(index.version)).name, Path(BuildIndex.state_name(index.version)).name,
             f"chunks-{index.version}"}
     if index.rdf != "graph.ttl":
         keep.add(Path(index.rdf).name)

@@ -146,8 +146,8 @@ class BuildIndex:
     home: Path | None = None  # the directory it was read from
 
     @staticmethod
-    def path(out_dir: Path, version: str) -> Path:
-        return Path(out_dir) / CACHE_DIR / f"index-{version}.json"
+    def index_name(version: str) -> str:
+        return f"{CACHE_DIR}/index-{version}.json"
 
     @staticmethod
     def state_name(version: str) -> str:
@@ -167,7 +167,7 @@ class BuildIndex:
         every output it points into is still the file it wrote."""
         out = Path(out_dir)
         try:
-            with open(cls.path(out, version), encoding="utf-8") as fh:
+            with open(out / cls.index_name(version), encoding="utf-8") as fh:
                 data = json.load(fh)
             if data.get("format") != INDEX_FORMAT or data.get("version") != version:
                 return None
@@ -260,9 +260,6 @@ class ExtractionCache:
         data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
         self.reused += 1
         return extraction_from_json(data)
-
-    def close(self) -> None:
-        pass
 
     def extract(self, documents: Iterable[Document],
                 extractor: Callable[[Iterable[Document]], Iterator[Extraction]]) -> Iterator[Extraction]:

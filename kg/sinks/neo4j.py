@@ -3,9 +3,9 @@
 Constraints first (schema/constraints.cypher), then nodes, then relationships, in batches of
 `UNWIND $rows … MERGE` on the constrained ids: one query per label or relationship type, labels
 and types only from our enums, every value a parameter. Each batch is its own transaction run
-through `execute_write`, which retries transient errors; rows stream in (from a networkx graph or
-from graph.json as `kg build` wrote it) and memory holds a few batches. Loading the same graph twice changes
-nothing.
+through `execute_write`, which retries transient errors. Rows stream in (from a networkx graph or
+from graph.json as `kg build` wrote it) and memory holds a few batches. Loading the same graph
+twice changes nothing.
 """
 from __future__ import annotations
 
