@@ -58,10 +58,6 @@ class Resolver:
             if not longs:
                 del self._long_of[(label, key)]
 
-    @property
-    def long_of(self) -> dict[tuple[str, str], dict[str, int]]:
-        return self._long_of
-
     def canonical(self, label: NodeLabel | str, key: str) -> str:
         """The key a name resolves to: the long form every paper that defines it agrees on, else itself."""
         longs = self._long_of.get((getattr(label, "value", label), key))
@@ -75,21 +71,15 @@ class Resolver:
         key = normalise(name)
         if not key:
             return None
-        ent = self.use(label, self.canonical(label, key), name, short)
-        if self.journal is not None:
-            self.journal.append((label, key, ent.id, name, short))
-        return ent
-
-    def use(self, label: NodeLabel, canonical: str, name: str, short: str | None = None) -> Entity:
-        """Count one surface form (and acronym) of the entity of a canonical key."""
-        eid = node_id(label.value, canonical)
+        eid = node_id(label.value, self.canonical(label, key))
         ent = self.entities.get(eid)
         if ent is None:
-            ent = Entity(eid, label, name)
-            self.entities[eid] = ent
+            ent = self.entities[eid] = Entity(eid, label, name)
         ent.forms[name] += 1
         if short:
             ent.aliases.add(short)
+        if self.journal is not None:
+            self.journal.append((label, key, ent.id, name, short))
         return ent
 
     def finish(self) -> None:

@@ -12,11 +12,9 @@ import shlex
 from contextlib import ExitStack
 from pathlib import Path
 
-import networkx as nx
-
 from ..ontology import EVIDENCE_PROPERTIES, NODE_PROPERTIES, NodeLabel, RelType
 from .atomic import Staged
-from .files import GraphFile, graph_data
+from .files import GraphFile
 
 ARRAY_DELIMITER = "\x1f"
 CSV_TYPES = {str: "string", int: "long", float: "double", list: "string[]"}
@@ -30,10 +28,10 @@ def _cell(value):
     return value
 
 
-def write_import_csv(graph: GraphFile | nx.MultiDiGraph, directory: str | Path, database: str = "neo4j") -> list[Path]:
+def write_import_csv(graph: GraphFile, directory: str | Path, database: str = "neo4j") -> list[Path]:
     """Write the CSV files and `import-args.txt` (the neo4j-admin arguments, one per line, for
-    `scripts/neo4j import`); returns the CSV paths, nodes first. A GraphFile is streamed: one
-    open file per label and type, rows in the order of graph.json."""
+    `scripts/neo4j import`); returns the CSV paths, nodes first. The graph is streamed: one open
+    file per label and type, rows in the order of graph.json."""
     out = Path(directory)
     with Staged(out) as stage, ExitStack() as files:
         writers: dict = {}
@@ -45,14 +43,13 @@ def write_import_csv(graph: GraphFile | nx.MultiDiGraph, directory: str | Path, 
                 writers[name].writerow(header)
             return writers[name]
 
-        nodes, edges = (graph.nodes(), graph.edges()) if isinstance(graph, GraphFile) else _graph_items(graph)
-        for node in nodes:
+        for node in graph.nodes():
             label = NodeLabel(node["label"])
             props = NODE_PROPERTIES[label]
             writer(f"nodes_{label.value}.csv", ["id:ID", ":LABEL"] + [f"{k}:{CSV_TYPES[t]}" for k, t in props.items()]
                    ).writerow([node["id"], label.value] + [_cell(node.get(k)) for k in props])
         header = [":START_ID", ":END_ID", ":TYPE"] + [f"{k}:{CSV_TYPES[t]}" for k, t in EVIDENCE_PROPERTIES.items()]
-        for edge in edges:
+        for edge in graph.edges():
             rel = RelType(edge["key"])
             writer(f"relationships_{rel.value}.csv", header).writerow(
                 [edge["source"], edge["target"], rel.value] + [_cell(edge.get(k)) for k in EVIDENCE_PROPERTIES])
@@ -62,11 +59,6 @@ def write_import_csv(graph: GraphFile | nx.MultiDiGraph, directory: str | Path, 
             fh.write("\n".join(import_command(names, database)) + "\n")
         stage.commit()
         return names
-
-
-def _graph_items(G: nx.MultiDiGraph):
-    data = graph_data(G)
-    return data["nodes"], data["edges"]
 
 
 def import_command(files: list[Path], database: str = "neo4j") -> list[str]:
