@@ -14,6 +14,7 @@ from .abbreviations import find_abbreviations
 from .components import ClaimFinder
 from .lexicon import LexiconMatcher
 from .links import LinkFinder
+from .model import EntityModel
 from .names import NameFinder
 from .phrases import PhraseFinder
 
@@ -73,6 +74,11 @@ def make_names(nlp: Language, name: str) -> NameFinder:
 @Language.factory("kg_phrases", assigns=["doc._.kg_mentions"])
 def make_phrases(nlp: Language, name: str) -> PhraseFinder:
     return PhraseFinder(name)
+
+
+@Language.factory("kg_model", assigns=["doc._.kg_mentions"], default_config={"path": None})
+def make_model(nlp: Language, name: str, path: str | None) -> EntityModel:
+    return EntityModel(name, path)
 
 
 @Language.factory("kg_claims", assigns=["doc._.kg_claims", "doc._.kg_results"], requires=["doc.sents"])
