@@ -7,6 +7,8 @@ import pytest
 from conftest import extract_text
 from kg.extract.model import MODEL_DIR, EntityModel
 
+WITH_MODEL = MODEL_DIR.parent / "with_model.cfg"
+
 ABSTRACT = (
     "We introduce a retrieval-augmented planner for household robots. Across 1,200 episodes on the "
     "ALFRED and TEACh benchmarks it raises the success rate by 9 points over ReAct, and cuts the number "
@@ -28,7 +30,14 @@ def test_extract_model_missing_is_one_clear_error(tmp_path):
         EntityModel(path=tmp_path)
 
 
-def test_extract_model_is_deterministic_and_independent_of_neighbours(nlp):
+@pytest.fixture(scope="module")
+def nlp_model():
+    from kg.extract import load_pipeline
+    return load_pipeline(WITH_MODEL)
+
+
+def test_extract_model_is_deterministic_and_independent_of_neighbours(nlp_model):
+    nlp = nlp_model
     from kg.extract import extract
     from kg.records import Document
     alone = extract_text(nlp, ABSTRACT).mentions
@@ -38,11 +47,18 @@ def test_extract_model_is_deterministic_and_independent_of_neighbours(nlp):
     assert extract_text(nlp, ABSTRACT).mentions == alone
 
 
-def test_extract_model_finds_benchmarks_no_rule_knows(nlp):
-    ext = extract_text(nlp, ABSTRACT)
-    found = {m.text for m in ext.mentions}
-    assert {"ALFRED", "TEACh"} <= found
-    assert any(m.evidence.rule == "model.ner" for m in ext.mentions)
+SUBJECT = ("Counterfactual inference asks what would have happened under another action. We study "
+           "counterfactual inference in sequential decision making and evaluate on the Sepsis simulator.")
+
+
+def test_extract_model_adds_to_the_rules_and_never_removes(nlp, nlp_model):
+    rules = {(m.field, m.text) for m in extract_text(nlp, SUBJECT).mentions}
+    ext = extract_text(nlp_model, SUBJECT)
+    both = {(m.field, m.text) for m in ext.mentions}
+    assert rules <= both
+    added = {m.text for m in ext.mentions if m.evidence.rule == "model.ner"}
+    assert added and added.isdisjoint({text for _, text in rules})
+    assert ("tasks", "Counterfactual inference") in both - rules  # a lower-case subject, written twice
 
 
 def test_extract_model_rebuild_command_is_documented():

@@ -91,41 +91,26 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     return kept
 
 
-import os
-POLICY = os.environ.get("KG_POLICY", "union")
-GATED = ("phrase.extended", "phrase.technique_head", "phrase.task_head", "phrase.metric_head")
+#: fields where the trained model may add a mention that no rule found (see README, "The entity model")
+MODEL_FIELDS = frozenset({"datasets", "tasks", "models", "metrics"})
 
 
-def _settle_model(text, mentions):
-    """Experimental: how the trained model's mentions combine with the rules'."""
-    model = [(f, s, e) for f, s, e, r, c in mentions if r == "model.ner"]
-    if POLICY == "union":
+def _settle_model(text: str, mentions: list) -> list:
+    """The trained model's mentions (rule "model.ner") only add to the rules': one that overlaps a
+    rule's mention is dropped, and so is one outside `MODEL_FIELDS` or a lower-case phrase the
+    abstract uses only once (a passing mention, not a subject)."""
+    ruled = [(s, e) for f, s, e, r, c in mentions if r != "model.ner"]
+    if len(ruled) == len(mentions):
         return mentions
-    if POLICY == "rules":
-        return [m for m in mentions if m[3] != "model.ner"]
-    if POLICY.startswith("add"):
-        ruled = [(s, e) for f, s, e, r, c in mentions if r != "model.ner"]
-        keep = set(POLICY[4:].split(",")) if ":" in POLICY else None
-        return [m for m in mentions if m[3] != "model.ner" or (
-            not any(a < m[2] and m[1] < b for a, b in ruled) and (keep is None or m[0] in keep))]
-    if POLICY == "model":
-        return [m for m in mentions if m[3] == "model.ner" or m[3].startswith("name.abbrev")]
-    out = []
-    for m in mentions:
-        fld, s, e, rule, canonical = m
-        if rule == "model.ner":
-            out.append(m)
-            continue
-        over = [(f, a, b) for f, a, b in model if a < e and s < b]
-        gated = rule in GATED or (rule == "lexicon" and fld in ("techniques", "tasks", "metrics") and text[s:e].islower())
-        if "gate" in POLICY and gated and not over:
-            continue
-        if "relabel" in POLICY and over and rule not in ("lexicon",) and not rule.startswith("proposed"):
-            same = [f for f, a, b in over if (a, b) == (s, e)]
-            if same:
-                fld = same[0]
-        out.append((fld, s, e, rule, canonical))
-    return out
+    low = text.lower()
+
+    def kept(fld: str, s: int, e: int) -> bool:
+        name = text[s:e]
+        if fld not in MODEL_FIELDS or any(a < e and s < b for a, b in ruled):
+            return False
+        return any(c.isupper() or c.isdigit() for c in name) or low.count(name.lower()) >= 2
+
+    return [m for m in mentions if m[3] != "model.ner" or kept(*m[:3])]
 
 
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
