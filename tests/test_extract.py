@@ -135,3 +135,17 @@ def test_extract_user_lexicon_adds_names(tmp_path):
 def test_extract_pipeline_is_configured_by_a_spacy_config(nlp):
     assert nlp.pipe_names == ["sentencizer", "kg_abbreviations", "kg_links", "kg_lexicon", "kg_phrases", "kg_names", "kg_claims"]
     assert nlp.config["nlp"]["lang"] == "en"
+
+
+@pytest.mark.parametrize("text,datasets,not_datasets", [
+    ("We evaluate RetroNet on Foo-1K, BarSet, and QuxQA.", {"Foo-1K", "BarSet", "QuxQA"}, set()),
+    ("Results on the WikiTQ and TabFact datasets show clear gains.", {"WikiTQ", "TabFact"}, set()),
+    ("We use three public benchmarks: MolX, ChemY-2, and Prot3D.", {"MolX", "ChemY-2", "Prot3D"}, set()),
+    ("Experiments on LLaMA and Mistral families show consistent gains.", set(), {"LLaMA", "Mistral"}),
+    ("Our cache gives a 2.1× speedup on FLUX.1-dev and Wan2.1.", set(), {"FLUX.1-dev", "Wan2.1"}),
+    ("The method is built on ResNet and evaluated later.", set(), {"ResNet"}),
+])
+def test_extract_names_in_dataset_lists(nlp, text, datasets, not_datasets):
+    found = fields(extract_text(nlp, text))
+    assert datasets <= set(found.get("datasets", []))
+    assert not (not_datasets & set(found.get("datasets", [])))

@@ -95,6 +95,56 @@ YEAR = re.compile(r"\d{4}")
 COORDINATED = re.compile(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.|$|\s+(?:as|on|in|to)\b)")
 
 
+LIST_SEP_END = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$")
+LIST_ITEM_END = re.compile(r"(?:^|(?<=\s))([A-Za-z0-9][\w\-.+/]*(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?)$")
+LIST_SEP_START = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)")
+LIST_ITEM_START = re.compile(r"^([A-Za-z0-9][\w\-.+/]*)(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?")
+LIST_TAIL = re.compile(r"^(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?")
+DATA_NOUN = r"(?:datasets?|data\s+sets?|benchmarks?|corpora|suites?|test\s+sets?)"
+DATASET_BEFORE_LIST = re.compile(DATA_NOUN + r"\s*(?:,|:|\(|such\s+as|like|including|e\.g\.,?|namely)?\s*(?:the\s+)?$", re.I)
+DATASET_AFTER_LIST = re.compile(r"^\s*(?:" + DATA_NOUN + r"|data\b|cohorts?\b|challenges?\b)", re.I)
+MODEL_AFTER_LIST = re.compile(r"^\s*(?:[\w-]+\s+){0,2}?(?:models?|famil(?:y|ies)|LLMs?|backbones?|architectures?|variants?|series|checkpoints?|"
+                              r"encoders?|decoders?|baselines?|agents?)\b", re.I)
+EVAL_ON = re.compile(r"\b(?:on|across)\s+(?:the\s+|both\s+|several\s+|multiple\s+|standard\s+|popular\s+|public\s+)?$", re.I)
+NOT_EVAL_ON = re.compile(r"\b(?:based|built|relies|rely|relying|depends?|focus(?:es|ing)?|conditioned|runs?|deployed|"
+                         r"fine-tun\w*\s+\w+|applied|operat\w*|acting|act|draw\w*|improv\w*\s+\w+)\s+(?:on|across)\s+\S*\s*$", re.I)
+EVAL_CUE = re.compile(r"\b(?:evaluat|experiment|result|perform|achiev|outperform|accura|state-of-the-art|SOTA|"
+                      r"benchmark|score|gain|test|surpass|validat|demonstrat|show)", re.I)
+SPEED_WORDS = re.compile(r"accelerat|speed-?ups?\b|faster|latency|throughput|×|\d\s?[xX]\b")
+MODEL_SIZE = re.compile(r"\d(?:\.\d+)?[BMK]\b|\d\.\d|-(?:Pro|dev|alpha|beta|Instruct|Chat|Base|mini|Turbo|XL|Large|Small|Tiny)\b|^(?:GPT|Llama|LLaMA|Qwen|Mistral|Gemma|Claude|Gemini|DeepSeek|Phi|OPT|BERT|RoBERTa|T5|ViT|ResNet|CLIP)", re.I)
+
+
+def _list_bounds(before: str, after: str) -> tuple[str, str]:
+    """The text before and after the list of names that a name stands in ("A, B, and C")."""
+    after = after[LIST_TAIL.match(after).end():]
+    for _ in range(12):
+        sep = LIST_SEP_END.search(before)
+        item = LIST_ITEM_END.search(before[:sep.start()]) if sep else None
+        if not item or not any(c.isupper() or c.isdigit() for c in item.group(1)):
+            break
+        before = before[:item.start(1)]
+    for _ in range(12):
+        sep = LIST_SEP_START.match(after)
+        item = LIST_ITEM_START.match(after[sep.end():]) if sep else None
+        if not item or not any(c.isupper() or c.isdigit() for c in item.group(1)):
+            break
+        after = after[sep.end() + item.end():]
+    return before, after
+
+
+def _evaluated_on(name: str, before: str, after: str, sentence: str) -> bool:
+    """A name in a list that a dataset noun heads or closes, or that results are reported on."""
+    if MODEL_SIZE.search(name):
+        return False
+    before, after = _list_bounds(before, after)
+    if MODEL_AFTER_LIST.match(after):
+        return False
+    if DATASET_BEFORE_LIST.search(before) or DATASET_AFTER_LIST.match(after):
+        return True
+    return (bool(EVAL_ON.search(before)) and not NOT_EVAL_ON.search(before) and bool(EVAL_CUE.search(sentence))
+            and not SPEED_WORDS.search(sentence))
+
+
 def strip_possessive(w: str) -> str:
     return w[:-2] if w.endswith(("'s", "’s")) else w
 
@@ -221,6 +271,9 @@ class NameFinder:
                     found.append(("metrics", s, e, "metric.context", None))
                 elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
                     found.append(("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
+                elif rule != "name.abbreviation_long" and _evaluated_on(name, before, after, sentence):
+                    # "on PFPascal, APK, and CUB", "three datasets: LAST-STRAW, Pheno4D, and Crops3D"
+                    found.append(("datasets", s, e, "dataset.list", None))
                 elif METRIC_AFTER.match(after) or METRIC_BEFORE.search(before):
                     found.append(("metrics", s, e, "metric.context", None))
                 elif rule == "name.emphasis":
