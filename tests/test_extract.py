@@ -149,3 +149,13 @@ def test_extract_names_in_dataset_lists(nlp, text, datasets, not_datasets):
     found = fields(extract_text(nlp, text))
     assert datasets <= set(found.get("datasets", []))
     assert not (not_datasets & set(found.get("datasets", [])))
+
+
+@pytest.mark.parametrize("text,metric,kept", [
+    ("Our scheduler keeps comparable accuracy while cutting cost.", "accuracy", True),
+    ("The method substantially reduces latency on edge devices.", "latency", True),
+    ("Prior work improves generative fidelity at a price.", "fidelity", False),
+    ("Practitioners care about accuracy in many kinds of work.", "accuracy", False),
+])
+def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kept):
+    assert (metric in fields(extract_text(nlp, text)).get("metrics", [])) is kept

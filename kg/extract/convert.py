@@ -116,6 +116,12 @@ def _settle_model(text: str, mentions: list) -> list:
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
                         r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$"
                         r"|\b(?:lower|higher|better|smaller|reduced|improved|superior|comparable|competitive)\s+$", re.I)
+# a measured quantity that the abstract says is changed or kept ("reducing token usage", "comparable accuracy");
+# quality words ("fidelity", "diversity") are no metrics on such a cue alone
+CHANGE_CUE = re.compile(r"\b(?:improv(?:e|es|ing)|reduc(?:e|es|ing)|boost(?:s|ing)?|increas(?:e|es|ing)|degrad(?:e|es|ing)|"
+                        r"maintain(?:s|ing)?|sacrific(?:e|es|ing)|compromis(?:e|es|ing)|comparable|competitive|"
+                        r"gains?\s+in|drops?\s+in)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
+QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robustness", "efficiency", "performance"})
 
 
 def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
@@ -131,7 +137,10 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
     window = text[max(0, s - 45):min(len(text), e + 45)]
     if re.search(r"\d", window) and not re.fullmatch(r"[^\d]*(?:19|20)\d\d[^\d]*", window):
         return False
-    return METRIC_CUE.search(text[max(0, s - 60):s]) is None
+    left = text[max(0, s - 60):s]
+    if METRIC_CUE.search(left):
+        return False
+    return name.lower() in QUALITY_WORDS or CHANGE_CUE.search(left) is None
 
 
 def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
