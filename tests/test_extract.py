@@ -159,3 +159,11 @@ def test_extract_names_in_dataset_lists(nlp, text, datasets, not_datasets):
 ])
 def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kept):
     assert (metric in fields(extract_text(nlp, text)).get("metrics", [])) is kept
+
+
+@pytest.mark.parametrize("text,task", [
+    ("We study vulnerability repair for industrial codebases.", "vulnerability repair"),
+    ("We address program repair.", "program repair"),
+])
+def test_extract_task_heads(nlp, text, task):
+    assert task in fields(extract_text(nlp, text)).get("tasks", [])

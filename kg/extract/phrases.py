@@ -18,7 +18,10 @@ TASK_HEADS = (
     "denoising completion regression translation summarization retrieval recommendation navigation planning editing "
     "grounding understanding unlearning purification attribution reconstruction tracking captioning answering discovery "
     "imputation restoration super-resolution localization estimation optimization protection removal generalization "
-    "generalisation modeling modelling verification design control matching"
+    "generalisation modeling modelling verification design control matching inference compression repair "
+    "acceleration identification screening diagnosis prognosis monitoring scheduling routing allocation parsing "
+    "extraction labeling labelling annotation adaptation correction assessment "
+    "attacks reenactment counting transcription diarization"
 ).split()
 TECHNIQUE_HEADS = (
     "networks network learning attention decoding sampler samplers regularization regularisation normalization "
