@@ -25,6 +25,9 @@ STOP_ACRONYMS = {
     OT EM IS DP ERM PAC NP NP-hard NP-complete ReLU ReLUs GeLU GELU SiLU Softmax LayerNorm BatchNorm FP16 FP32 BF16 INT8
     INT4 CUDA C++ Python PyTorch SQL AR NAR CoT RAG ICL SFT PEFT DPO RLHF Q&A E2E IoT AR/VR VR XR UAV UAVs SLAM
     GT CDF PDF PMF KDE MLE MAP ELBO SNR ms TB GB MB KB Hz kHz fps FPS CoRR arXiv GitHub Code Appendix
+    OpenAI NVIDIA Nvidia Google Microsoft Amazon IBM Intel AMD Qualcomm Huawei Baidu Alibaba Tencent ByteDance Anthropic
+    DeepMind YouTube LiDAR GUI GUIs MIMO EOS IP LR SRAM DRAM HBM RTX ARM FPGA FPGAs ASIC ASICs human-AI Text-to-Image
+    Top-K Top-k kNN
     """.split()
 }
 PROPOSAL_CUE = re.compile(
