@@ -43,7 +43,7 @@ def pipeline_version(config=None, lexicons=()) -> str:
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent / "extract"
     for path in sorted(here.rglob("*")):
-        if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or "model" in path.relative_to(here).parts):
+        if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or {"model", "typer"} & set(path.relative_to(here).parts)):
             h.update(str(path.relative_to(here)).encode())
             h.update(path.read_bytes())
     h.update(Path(config or DEFAULT_CONFIG).read_bytes())

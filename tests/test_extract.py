@@ -133,7 +133,7 @@ def test_extract_user_lexicon_adds_names(tmp_path):
 
 
 def test_extract_pipeline_is_configured_by_a_spacy_config(nlp):
-    assert nlp.pipe_names == ["sentencizer", "kg_abbreviations", "kg_links", "kg_lexicon", "kg_phrases", "kg_names", "kg_claims"]
+    assert nlp.pipe_names == ["sentencizer", "kg_abbreviations", "kg_links", "kg_lexicon", "kg_phrases", "kg_names", "kg_typer", "kg_claims"]
     assert nlp.config["nlp"]["lang"] == "en"
 
 

@@ -47,8 +47,8 @@ def test_extract_model_is_deterministic_and_independent_of_neighbours(nlp_model)
     assert extract_text(nlp, ABSTRACT).mentions == alone
 
 
-SUBJECT = ("Counterfactual inference asks what would have happened under another action. We study "
-           "counterfactual inference in sequential decision making and evaluate on the Sepsis simulator.")
+SUBJECT = ("Robotic guitar playing remains out of reach. We enable imitation learning for robotic guitar "
+           "playing at scale.")
 
 
 def test_extract_model_adds_to_the_rules_and_never_removes(nlp, nlp_model):
@@ -58,7 +58,7 @@ def test_extract_model_adds_to_the_rules_and_never_removes(nlp, nlp_model):
     assert rules <= both
     added = {m.text for m in ext.mentions if m.evidence.rule == "model.ner"}
     assert added and added.isdisjoint({text for _, text in rules})
-    assert ("tasks", "Counterfactual inference") in both - rules  # a lower-case subject, written twice
+    assert ("tasks", "Robotic guitar playing") in both - rules  # a lower-case subject, written twice
 
 
 def test_extract_model_rebuild_command_is_documented():

@@ -17,6 +17,7 @@ from .links import LinkFinder
 from .model import EntityModel
 from .names import NameFinder
 from .phrases import PhraseFinder
+from .typer import MentionTyper
 
 EXTENSIONS = {
     "kg_mentions": None,        # list of (field, start_char, end_char, rule, canonical or None)
@@ -79,6 +80,11 @@ def make_phrases(nlp: Language, name: str) -> PhraseFinder:
 @Language.factory("kg_model", assigns=["doc._.kg_mentions"], default_config={"path": None})
 def make_model(nlp: Language, name: str, path: str | None) -> EntityModel:
     return EntityModel(name, path)
+
+
+@Language.factory("kg_typer", assigns=["doc._.kg_mentions"], default_config={"path": None, "threshold": 0.5, "drop": 1.01})
+def make_typer(nlp: Language, name: str, path: str | None, threshold: float, drop: float) -> MentionTyper:
+    return MentionTyper(name, path, threshold, drop)
 
 
 @Language.factory("kg_claims", assigns=["doc._.kg_claims", "doc._.kg_results"], requires=["doc.sents"])
