@@ -1,14 +1,16 @@
 // name: path_between_methods
 // question: How are two methods connected (the shortest paths between them through papers, techniques, datasets …, not venues)?
-// @param from: "DDPM"
-// @param to: "GLAD"
+// @param from: {"from": "top_methods", "column": "method"}
+// @param to: {"from": "top_methods", "column": "method", "row": 1}
 // example:
-//   from | to   | hops | shortest_paths | example_path
-//   DDPM | GLAD | 4    | 1              | DDPM / paper:000_….txt#2 / … / GLAD
-MATCH (a:Method) WHERE toLower(a.name) = toLower($from)
-MATCH (b:Method) WHERE toLower(b.name) = toLower($to)
-WITH a, b
+MATCH (a:Method) WHERE toLower(a.name) = toLower($from) OR toLower($from) IN [x IN coalesce(a.aliases, []) | toLower(x)]
+MATCH (b:Method) WHERE toLower(b.name) = toLower($to) OR toLower($to) IN [x IN coalesce(b.aliases, []) | toLower(x)]
+WITH a, b WHERE a <> b
 MATCH p = allShortestPaths((a)-[*..8]-(b))
 WHERE none(n IN nodes(p) WHERE n:Venue)
-WITH a, b, p, reduce(s = '', n IN nodes(p) | s + CASE WHEN s = '' THEN '' ELSE ' / ' END + coalesce(n.name, n.id)) AS path
+WITH a, b, p, reduce(s = coalesce(a.name, a.id), i IN range(0, length(p) - 1) |
+       s + CASE WHEN startNode(relationships(p)[i]) = nodes(p)[i]
+                THEN ' -' + type(relationships(p)[i]) + '-> ' ELSE ' <-' + type(relationships(p)[i]) + '- ' END
+         + coalesce(nodes(p)[i + 1].name, nodes(p)[i + 1].caption, nodes(p)[i + 1].text, nodes(p)[i + 1].id)) AS path
 RETURN a.name AS from, b.name AS to, length(p) AS hops, count(DISTINCT path) AS shortest_paths, min(path) AS example_path
+ORDER BY from, to

@@ -2,11 +2,10 @@
 // question: Which datasets and benchmarks are used by the most papers?
 // @param limit: 20
 // example:
-//   dataset   | papers | example_paper     | evidence
-//   CIFAR-100 | 2      | paper:000_….txt#2 | Experimental results on CIFAR-10, CIFAR-100 …
-MATCH (p:Paper)-[r:EVALUATED_ON]->(d:Dataset)
-WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper
-MATCH (q:Paper {id: example_paper})-[r:EVALUATED_ON]->(d)
-RETURN d.name AS dataset, papers, example_paper, r.sentence AS evidence
+MATCH (p:Paper)-[:EVALUATED_ON]->(d:Dataset)
+WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
+MATCH (e:Paper {id: example_paper_id})-[r:EVALUATED_ON]->(d)
+RETURN d.name AS dataset, papers, e.caption AS example_paper, coalesce(r.sentence_plain, r.sentence) AS evidence,
+       example_paper_id
 ORDER BY papers DESC, dataset
 LIMIT toInteger($limit)
