@@ -1,6 +1,7 @@
 """CLI: a thin layer over the library. Parse, call, print a summary; `KGError` → one line, exit 1."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -295,15 +296,18 @@ def evaluate(
 @app.command()
 def query(
     name: Annotated[Optional[str], typer.Argument(help="The query to run (see --list).", show_default=False)] = None,
-    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value (defaults come from the query's header). Repeatable.")] = None,
+    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value; a name matches case-insensitively and through aliases. Left out: the header's default, or for a name the graph's first candidate (said on stderr). Repeatable.")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or csv.")] = "table",
-    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server (used when NEO4J_URI is not set).")] = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server. Wins over NEO4J_URI; --uri wins over both. With neither, NEO4J_URI if set, else ./out/.")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the queries and the questions they answer.")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
     database: Neo4jDb = None,
 ) -> None:
     """Run a prewritten query (cypher/NAME.cypher) against Neo4j, or without a server against `kg build` output.
+
+    Which graph answers: --uri if given; else --db DIR if given; else Neo4j at NEO4J_URI if set; else
+    ./out/. The backend that answered is said on stderr.
 
     Example:
 
@@ -319,7 +323,8 @@ def query(
     try:
         if list_ or name is None:
             for q in list_queries().values():
-                params = ", ".join(f"{k}={json.dumps(v)}" for k, v in q.params.items())
+                params = ", ".join(f"{k}={json.dumps(v) if not isinstance(v, dict) else 'from ' + v['from']}"
+                                   for k, v in q.params.items())
                 typer.echo(f"{q.name:26} {q.question}" + (f"  [{params}]" if params else ""))
             return
         if fmt not in ("table", "json", "csv"):
@@ -331,13 +336,26 @@ def query(
             if not sep:
                 raise KGError(f"--param takes k=v, not {item!r}")
             given[k] = v
-        bound = q.bind(given)
-        if Neo4jSettings.configured() and db is None or uri:
-            settings = Neo4jSettings.from_env(uri, user, database)
-            with _driver(uri, user, database) as driver:
-                rows = run_neo4j(driver, q, bound, settings.database)
-        else:
-            rows = EmbeddedStore(db or Path("out")).run(q, bound)
+        q.check(given)  # unknown parameters fail before connecting
+        with contextlib.ExitStack() as stack:
+            if Neo4jSettings.configured() and db is None or uri:
+                settings = Neo4jSettings.from_env(uri, user, database)
+                driver = stack.enter_context(_driver(uri, user, database))
+                run = lambda query, params: run_neo4j(driver, query, params, settings.database)  # noqa: E731
+                typer.echo(f"kg query: answered by Neo4j at {settings.uri} (database {settings.database})", err=True)
+            else:
+                run = EmbeddedStore(db or Path("out")).run
+                typer.echo(f"kg query: answered from {db or Path('out')}/ (no server)", err=True)
+            bound = q.bind(given, run)
+            for k in q.graph_params:
+                if k not in given:
+                    typer.echo(f"kg query: {k} = {bound[k]!r}, taken from the graph (`kg query {q.params[k]['from']}`; "
+                               f"choose with -p {k}=NAME)", err=True)
+            rows = run(q, bound)
+            if not rows and any(k in given for k in q.graph_params):
+                for k in (k for k in q.graph_params if k in given):
+                    names = ", ".join(map(str, q.candidates(k, given, run)))
+                    typer.echo(f"kg query: no rows for {k} = {given[k]!r}; the graph's first candidates: {names}", err=True)
     except KGError as exc:
         fail(exc)
     _print_rows(rows, fmt)

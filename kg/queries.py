@@ -51,10 +51,7 @@ class Query:
 
         `run(query, params) -> rows` answers on the graph at hand; it gives the defaults taken from
         the graph (`{"from": QUERY}`). Without it such a parameter is required."""
-        unknown = sorted(set(given) - set(self.params))
-        if unknown:
-            valid = ", ".join(sorted(self.params)) or "none"
-            raise UnknownQueryError(f"unknown parameter {', '.join(unknown)} for query '{self.name}'; valid: {valid}")
+        self.check(given)
         bound = {k: v for k, v in self.params.items() if not isinstance(v, dict)}
         for key, raw in given.items():
             default = self.params[key]
@@ -66,6 +63,12 @@ class Query:
             if key not in bound:
                 bound[key] = self.graph_default(key, given, run)
         return bound
+
+    def check(self, given: dict[str, str]) -> None:
+        unknown = sorted(set(given) - set(self.params))
+        if unknown:
+            valid = ", ".join(sorted(self.params)) or "none"
+            raise UnknownQueryError(f"unknown parameter {', '.join(unknown)} for query '{self.name}'; valid: {valid}")
 
     @property
     def graph_params(self) -> list[str]:
