@@ -1,7 +1,9 @@
 // name: claims_over_baseline
 // question: Which speed-up claims are made over a given baseline method?
-// @param baseline: {"from": "top_baselines"}
+// @param baseline: {"from": "top_baselines", "example": "Fast-dLLM"}
 // example:
+//   baseline | factor | claim | method | paper | evidence | paper_id
+//   Fast-dLLM | 1.3 | 1.3× over Fast-dLLM with less t… | inter-block speculation | Diffusion-based language models… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | paper:000_31cf4a8c5f162693.txt#…
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)-[:OVER]->(b:Method)
 WHERE toLower(b.name) = toLower($baseline) OR toLower($baseline) IN [a IN coalesce(b.aliases, []) | toLower(a)]
 OPTIONAL MATCH (s)-[:ABOUT]->(m:Method)

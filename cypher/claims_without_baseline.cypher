@@ -2,6 +2,9 @@
 // question: Which speed-up claims name no baseline method (none, or only a generic one such as "vanilla dLLMs")?
 // @param limit: 25
 // example:
+//   factor | claim | generic_baseline | quantity | paper | evidence | paper_id
+//   32.0 | 32 times (1024 to 32) to reach… | null | number of transitions | Discrete flow matching, a recen… | We show that such methods can reduce the number of transiti… | paper:001_698bfa1cf1ba64f7.txt#…
+//   21.0 | 21× reduction in GD steps | null | GD steps | This paper approaches the funda… | Extensive experiments (e.g., Llama-3.2-1B and diffusion mod… | paper:000_31cf4a8c5f162693.txt#8
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)
 WHERE NOT (s)-[:OVER]->(:Method)
 RETURN s.factor AS factor, s.text AS claim, s.baseline_text AS generic_baseline, s.quantity AS quantity,

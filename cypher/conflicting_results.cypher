@@ -2,6 +2,7 @@
 // question: Where do papers report different values for the same method, dataset and metric?
 // @param limit: 50
 // example:
+//   method | dataset | metric | value_a | value_b | paper_a | paper_b | evidence_a | evidence_b | paper_a_id | paper_b_id
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:BY_METHOD]->(x:Method), (r)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 MATCH (q:Paper)-[:REPORTS]->(r2:Result)-[:BY_METHOD]->(x), (r2)-[:ON_DATASET]->(d), (r2)-[:OF_METRIC]->(m)
 WHERE p.id < q.id AND r.value <> r2.value

@@ -1,7 +1,10 @@
 // name: edge_evidence
 // question: What is the evidence (sentence, offsets, rule) for every relationship of a named node?
-// @param name: {"from": "top_methods", "column": "method"}
+// @param name: {"from": "top_methods", "column": "method", "example": "inter-block speculation"}
 // example:
+//   node | relationship | direction | other | evidence | start | end | rule | other_id
+//   inter-block speculation | ABOUT | in | 1.3× over Fast-dLLM with less t… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1194 | 1204 | claim.factor | speedup:000_31cf4a8c5f162693.tx…
+//   inter-block speculation | ABOUT | in | 30-40% | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1085 | 1092 | claim.percent | speedup:000_31cf4a8c5f162693.tx…
 MATCH (n)-[r]-(o)
 WHERE (toLower(n.name) = toLower($name) OR toLower($name) IN [a IN coalesce(n.aliases, []) | toLower(a)]
        OR n.url = $name OR n.id = $name) AND r.sentence IS NOT NULL

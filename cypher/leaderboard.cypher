@@ -1,8 +1,10 @@
 // name: leaderboard
 // question: What results are reported for a dataset and metric, best value first (a small leaderboard)?
-// @param dataset: {"from": "top_leaderboards"}
-// @param metric: {"from": "top_leaderboards"}
+// @param dataset: {"from": "top_leaderboards", "example": "CIFAR-100"}
+// @param metric: {"from": "top_leaderboards", "example": "accuracy"}
 // example:
+//   method | value | dataset | metric | paper | evidence | paper_id
+//   Depth-progressive Monotonic Lea… | 4.3 | CIFAR-100 | accuracy | Backpropagation (BP) remains th… | Empirically, DMoL consistently matches or outperforms BP ac… | paper:000_31cf4a8c5f162693.txt#6
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 WHERE (toLower(d.name) = toLower($dataset) OR toLower($dataset) IN [a IN coalesce(d.aliases, []) | toLower(a)])
   AND (toLower(m.name) = toLower($metric) OR toLower($metric) IN [a IN coalesce(m.aliases, []) | toLower(a)])

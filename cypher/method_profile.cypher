@@ -1,7 +1,10 @@
 // name: method_profile
 // question: Everything about one method: the papers that propose, use or compare with it, their datasets, metrics and code, and the claims about it or over it.
-// @param method: {"from": "top_methods"}
+// @param method: {"from": "top_methods", "example": "inter-block speculation"}
 // example:
+//   method | fact | item | paper | evidence | paper_id
+//   inter-block speculation | CLAIM_ABOUT | 1.3× over Fast-dLLM with less t… | Diffusion-based language models… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | paper:000_31cf4a8c5f162693.txt#…
+//   inter-block speculation | CLAIM_ABOUT | 30-40% | Diffusion-based language models… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | paper:000_31cf4a8c5f162693.txt#…
 CALL () {
   MATCH (m:Method)<-[r:PROPOSES|USES|COMPARES_WITH]-(p:Paper)
   WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]

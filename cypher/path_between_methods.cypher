@@ -1,8 +1,10 @@
 // name: path_between_methods
 // question: How are two methods connected (the shortest paths between them through papers, techniques, datasets …, not venues)?
-// @param from: {"from": "top_methods", "column": "method"}
-// @param to: {"from": "top_methods", "column": "method", "row": 1}
+// @param from: {"from": "top_methods", "column": "method", "example": "inter-block speculation"}
+// @param to: {"from": "top_methods", "column": "method", "row": 1, "example": "Depth-progressive Monotonic Learning"}
 // example:
+//   from | to | hops | shortest_paths | example_path
+//   inter-block speculation | Depth-progressive Monotonic Lea… | 4 | 5 | inter-block speculation <-BY_METHOD- 1% accuracy -OF_METRIC-> accuracy <-MEASURED_BY- Backpropagation (BP) remains the dominant training paradigm for… -PROPOSES-> Depth-progressive Monotonic Learning
 MATCH (a:Method) WHERE toLower(a.name) = toLower($from) OR toLower($from) IN [x IN coalesce(a.aliases, []) | toLower(x)]
 MATCH (b:Method) WHERE toLower(b.name) = toLower($to) OR toLower($to) IN [x IN coalesce(b.aliases, []) | toLower(x)]
 WITH a, b WHERE a <> b

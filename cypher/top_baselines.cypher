@@ -2,6 +2,9 @@
 // question: Which methods are most often the baseline of a speed-up claim?
 // @param limit: 20
 // example:
+//   baseline | claims | papers | example_claim | example_paper | example_paper_id
+//   Fast-dLLM | 1 | 1 | 1.3× over Fast-dLLM with less t… | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
+//   HYPIR | 1 | 1 | 1.71× faster than HYPIR on larg… | Real-world super-resolution (SR… | paper:000_31cf4a8c5f162693.txt#…
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)-[:OVER]->(b:Method)
 WITH b.name AS baseline, count(s) AS claims, count(DISTINCT p) AS papers, min(s.text) AS example_claim, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})

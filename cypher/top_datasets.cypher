@@ -2,6 +2,9 @@
 // question: Which datasets and benchmarks are used by the most papers?
 // @param limit: 20
 // example:
+//   dataset | papers | example_paper | evidence | example_paper_id
+//   CIFAR-100 | 2 | Adversarial purification uses g… | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | paper:000_31cf4a8c5f162693.txt#2
+//   MBPP | 2 | In discrete generative modeling… | When scaled to tune an 8B-parameter large language model, X… | paper:000_31cf4a8c5f162693.txt#9
 MATCH (p:Paper)-[:EVALUATED_ON]->(d:Dataset)
 WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})-[r:EVALUATED_ON]->(d)

@@ -2,6 +2,9 @@
 // question: Which methods are proposed, used or compared with by the most papers (and are the most connected)?
 // @param limit: 20
 // example:
+//   method | papers | connections | example_paper | example_paper_id
+//   inter-block speculation | 1 | 7 | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
+//   Depth-progressive Monotonic Lea… | 1 | 4 | Backpropagation (BP) remains th… | paper:000_31cf4a8c5f162693.txt#6
 MATCH (p:Paper)-[:PROPOSES|USES|COMPARES_WITH]->(m:Method)
 WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})

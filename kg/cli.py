@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -385,30 +386,39 @@ def _print_rows(rows: list[dict], fmt: str) -> None:
 @app.command()
 def guide(
     out: Annotated[Path, typer.Option("-o", "--out", help="Where to write kg-guide.html and kg.grass.")] = Path("out/browser"),
-    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost).")] = 8001,
+    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost; 0 picks a free one).")] = 8001,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory whose names become the guide's parameter values (default: the header examples).")] = None,
     no_serve: Annotated[bool, typer.Option("--no-serve", help="Only write the files.")] = False,
 ) -> None:
-    """Write the query pack as a Neo4j Browser guide (and the graph style), and serve it on localhost.
+    """Write the query pack as a Neo4j Browser guide (and the graph style), and serve exactly these two files on localhost.
 
-    Then, in Neo4j Browser (http://localhost:7474):  :play http://localhost:8001/kg-guide.html
+    Then, in Neo4j Browser (http://localhost:7474):  :guide http://localhost:8001/kg-guide.html
 
     Example:
 
-      kg guide --port 8001
+      kg guide --port 8001 --db out/
     """
-    from .guide import serve, write_guide
-    paths = write_guide(out)
-    err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
-    if no_serve:
-        return
-    err.print(f"serving on http://localhost:{port}/ — in Neo4j Browser run:  :play http://localhost:{port}/kg-guide.html"
-              f"   and   :style http://localhost:{port}/kg.grass   (Ctrl-C to stop)", markup=False)
+    from .guide import GUIDE_NAME, STYLE_NAME, serve, write_guide
+    from .queries import EmbeddedStore
     try:
-        serve(out, port)
-    except OSError as exc:
-        fail(KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port"))
+        run = EmbeddedStore(db).run if db is not None else None
+        if no_serve:
+            paths = write_guide(out, port, run)
+            err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
+            return
+        try:
+            server = serve(port, background=True, run=run, directory=out)
+        except OSError as exc:
+            raise KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port") from None
+    except KGError as exc:
+        fail(exc)
+    bound = server.server_address[1]
+    typer.echo(f"kg: wrote {out / GUIDE_NAME}, {out / STYLE_NAME}; serving them on http://localhost:{bound}/ (Ctrl-C to stop)\n"
+               f"in Neo4j Browser run:  :guide http://localhost:{bound}/{GUIDE_NAME}", err=True)
+    try:
+        threading.Event().wait()
     except KeyboardInterrupt:
-        pass
+        server.shutdown()
 
 
 @app.command()

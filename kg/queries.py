@@ -27,7 +27,7 @@ from .errors import KGError, UnknownQueryError
 PACKAGE_DATA = Path(__file__).resolve().parent / "_data"
 REPO = Path(__file__).resolve().parent.parent
 PARAM_USE = re.compile(r"\$([A-Za-z_]\w*)")
-HEADER = re.compile(r"^//\s*(name|question|@param\s+(\w+)|example)\s*:\s*(.*)$")
+HEADER = re.compile(r"^//\s*(name|question|@param\s+(\w+)|@column\s+(\w+)|example)\s*:\s*(.*)$")
 
 
 def data_dir(name: str) -> Path:
@@ -45,6 +45,7 @@ class Query:
     cypher: str
     path: Path
     used: set[str] = field(default_factory=set)
+    columns: dict[str, str] = field(default_factory=dict)  # `// @column name: what it means`
 
     def bind(self, given: dict[str, str], run=None) -> dict[str, object]:
         """The header's defaults overridden by `given` (strings from the CLI, cast to the default's type).
@@ -100,7 +101,7 @@ class Query:
 def parse_query(path: Path) -> Query:
     """Read one query file; a file without a complete header is an error."""
     text = path.read_text(encoding="utf-8")
-    info: dict = {"params": {}, "example": []}
+    info: dict = {"params": {}, "example": [], "columns": {}}
     body: list[str] = []
     in_example = False
     for line in text.splitlines():
@@ -110,11 +111,13 @@ def parse_query(path: Path) -> Query:
             in_example = key == "example"
             if key.startswith("@param"):
                 try:
-                    info["params"][m.group(2)] = json.loads(m.group(3))
+                    info["params"][m.group(2)] = json.loads(m.group(4))
                 except json.JSONDecodeError:
-                    raise KGError(f"{path}: default of @param {m.group(2)} is not JSON ({m.group(3)!r}); quote strings") from None
+                    raise KGError(f"{path}: default of @param {m.group(2)} is not JSON ({m.group(4)!r}); quote strings") from None
+            elif key.startswith("@column"):
+                info["columns"][m.group(3)] = m.group(4).strip()
             elif key in ("name", "question"):
-                info[key] = m.group(3).strip()
+                info[key] = m.group(4).strip()
         elif line.startswith("//") and not body:
             if in_example:
                 info["example"].append(line[2:].rstrip())
@@ -124,7 +127,7 @@ def parse_query(path: Path) -> Query:
     if not info.get("name") or not info.get("question"):
         raise KGError(f"{path}: the header needs '// name:' and '// question:' lines")
     return Query(info["name"], info["question"], info["params"], info["example"], cypher, path,
-                 set(PARAM_USE.findall(cypher)))
+                 set(PARAM_USE.findall(cypher)), info["columns"])
 
 
 def list_queries() -> dict[str, Query]:
