@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -83,7 +84,6 @@ def cypher_literal(value) -> str:
 
 def inline(q: Query, values: dict) -> str:
     """The query with its parameters written in as values (Browser then needs no `:params`)."""
-    import re
     text = q.cypher
     for key, value in values.items():
         if isinstance(value, int):
@@ -131,7 +131,7 @@ def guide_html(base: str = "http://localhost:8001", run=None) -> str:
     def link(slide: int, text: str) -> str:
         return f'<a exec-topic="guide {html.escape(url)}#slide-{slide}">{html.escape(text)}</a>'
 
-    items = "\n".join(f"<li>{link(number[q.name], q.question)} <small><code>{q.name}</code></small></li>" for q in queries)
+    items = "\n".join(f"<li>{link(number[q.name], q.question)} <small>({q.name})</small></li>" for q in queries)
     slides = [f"""<slide class="row-fluid">
   <div class="col-sm-12">
   <h3>kg: questions to ask the ML research graph</h3>
@@ -229,7 +229,10 @@ class GuideHandler(BaseHTTPRequestHandler):
         if origin:
             self.send_header("Access-Control-Allow-Origin", origin)
             self.send_header("Access-Control-Allow-Methods", "GET, OPTIONS")
-            self.send_header("Access-Control-Allow-Headers", "cache-control, pragma, content-type")
+            # Browser sends cache-control and pragma, and sometimes tracing headers: any request header
+            # may come (none carries data to this server); only the origin is restricted
+            asked = re.sub(r"[^A-Za-z0-9, -]", "", self.headers.get("Access-Control-Request-Headers", ""))
+            self.send_header("Access-Control-Allow-Headers", asked or "cache-control, pragma")
         self.send_header("Vary", "Origin")
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
