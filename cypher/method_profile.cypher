@@ -2,24 +2,24 @@
 // question: Everything about one method: the papers that propose, use or compare with it, their datasets, metrics and code, and the claims about it or over it.
 // @param method: {"from": "top_methods", "example": "inter-block speculation"}
 // example:
-//   method | fact | item | paper | evidence | paper_id
-//   inter-block speculation | CLAIM_ABOUT | 1.3× over Fast-dLLM with less t… | Diffusion-based language models… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | paper:000_31cf4a8c5f162693.txt#…
-//   inter-block speculation | CLAIM_ABOUT | 30-40% | Diffusion-based language models… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | paper:000_31cf4a8c5f162693.txt#…
+//   method | fact | item | evidence | paper | paper_id
+//   inter-block speculation | CLAIM_ABOUT | 1.3× over Fast-dLLM with less t… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
+//   inter-block speculation | CLAIM_ABOUT | 30-40% | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
 CALL () {
   MATCH (m:Method)<-[r:PROPOSES|USES|COMPARES_WITH]-(p:Paper)
   WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
-  RETURN m.name AS method, type(r) AS fact, p.caption AS item, p.caption AS paper,
-         coalesce(r.sentence_plain, r.sentence) AS evidence, p.id AS paper_id
+  RETURN m.name AS method, type(r) AS fact, p.caption AS item, coalesce(r.sentence_plain, r.sentence) AS evidence,
+         p.caption AS paper, p.id AS paper_id
   UNION
   MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[r:EVALUATED_ON|MEASURED_BY|HAS_CODE]->(x)
   WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
-  RETURN m.name AS method, type(r) AS fact, coalesce(x.name, x.url) AS item, p.caption AS paper,
-         coalesce(r.sentence_plain, r.sentence) AS evidence, p.id AS paper_id
+  RETURN m.name AS method, type(r) AS fact, coalesce(x.name, x.url) AS item, coalesce(r.sentence_plain, r.sentence) AS evidence,
+         p.caption AS paper, p.id AS paper_id
   UNION
   MATCH (m:Method)<-[r:ABOUT|OVER]-(s:Speedup)<-[:CLAIMS]-(p:Paper)
   WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
-  RETURN m.name AS method, 'CLAIM_' + type(r) AS fact, s.text AS item, p.caption AS paper,
-         coalesce(s.sentence_plain, s.sentence) AS evidence, p.id AS paper_id
+  RETURN m.name AS method, 'CLAIM_' + type(r) AS fact, s.text AS item, coalesce(s.sentence_plain, s.sentence) AS evidence,
+         p.caption AS paper, p.id AS paper_id
 }
-RETURN method, fact, item, paper, evidence, paper_id
+RETURN method, fact, item, evidence, paper, paper_id
 ORDER BY fact, item, paper, paper_id, evidence

@@ -2,11 +2,11 @@
 // question: Which methods are proposed or used by papers that evaluate on a given dataset?
 // @param dataset: {"from": "top_datasets", "example": "CIFAR-100"}
 // example:
-//   dataset | method | relation | paper | evidence | paper_id
-//   CIFAR-100 | DDPM | USES | Adversarial purification uses g… | Guided by these prompts, MultiDAP purifies adversarial inpu… | paper:000_31cf4a8c5f162693.txt#2
-//   CIFAR-100 | Depth-progressive Monotonic Lea… | PROPOSES | Backpropagation (BP) remains th… | To address this limitation, we propose Depth-progressive Mo… | paper:000_31cf4a8c5f162693.txt#6
+//   dataset | method | relation | evidence | paper | paper_id
+//   CIFAR-100 | DDPM | USES | Guided by these prompts, MultiDAP purifies adversarial inpu… | Adversarial purification uses g… | paper:000_31cf4a8c5f162693.txt#2
+//   CIFAR-100 | Depth-progressive Monotonic Lea… | PROPOSES | To address this limitation, we propose Depth-progressive Mo… | Backpropagation (BP) remains th… | paper:000_31cf4a8c5f162693.txt#6
 MATCH (d:Dataset)<-[:EVALUATED_ON]-(p:Paper)-[r:PROPOSES|USES]->(m:Method)
 WHERE toLower(d.name) = toLower($dataset) OR toLower($dataset) IN [a IN coalesce(d.aliases, []) | toLower(a)]
-RETURN d.name AS dataset, m.name AS method, type(r) AS relation, p.caption AS paper,
-       coalesce(r.sentence_plain, r.sentence) AS evidence, p.id AS paper_id
+RETURN d.name AS dataset, m.name AS method, type(r) AS relation, coalesce(r.sentence_plain, r.sentence) AS evidence,
+       p.caption AS paper, p.id AS paper_id
 ORDER BY relation DESC, method, paper, paper_id

@@ -2,13 +2,13 @@
 // question: Which datasets and benchmarks are used by the most papers?
 // @param limit: 20
 // example:
-//   dataset | papers | example_paper | evidence | example_paper_id
-//   CIFAR-100 | 2 | Adversarial purification uses g… | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | paper:000_31cf4a8c5f162693.txt#2
-//   MBPP | 2 | In discrete generative modeling… | When scaled to tune an 8B-parameter large language model, X… | paper:000_31cf4a8c5f162693.txt#9
+//   dataset | papers | evidence | example_paper | example_paper_id
+//   CIFAR-100 | 2 | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | Adversarial purification uses g… | paper:000_31cf4a8c5f162693.txt#2
+//   MBPP | 2 | When scaled to tune an 8B-parameter large language model, X… | In discrete generative modeling… | paper:000_31cf4a8c5f162693.txt#9
 MATCH (p:Paper)-[:EVALUATED_ON]->(d:Dataset)
 WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})-[r:EVALUATED_ON]->(d)
-RETURN d.name AS dataset, papers, e.caption AS example_paper, coalesce(r.sentence_plain, r.sentence) AS evidence,
+RETURN d.name AS dataset, papers, coalesce(r.sentence_plain, r.sentence) AS evidence, e.caption AS example_paper,
        example_paper_id
 ORDER BY papers DESC, dataset
 LIMIT toInteger($limit)

@@ -131,7 +131,7 @@ def guide_html(base: str = "http://localhost:8001", run=None) -> str:
     def link(slide: int, text: str) -> str:
         return f'<a exec-topic="guide {html.escape(url)}#slide-{slide}">{html.escape(text)}</a>'
 
-    items = "\n".join(f"<li>{link(number[q.name], q.question)} <small>({q.name})</small></li>" for q in queries)
+    items = "\n".join(f"<li>{link(number[q.name], q.question)}</li>" for q in queries)
     slides = [f"""<slide class="row-fluid">
   <div class="col-sm-12">
   <h3>kg: questions to ask the ML research graph</h3>
