@@ -1,5 +1,8 @@
 // name: graph_overview
 // question: How many nodes of each label and relationships of each type does the graph hold?
+// @column kind: node or relationship
+// @column name: the label or relationship type
+// @column count: how many of them the graph holds
 // example:
 //   kind | name | count
 //   node | Dataset | 14

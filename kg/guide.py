@@ -107,8 +107,9 @@ def example_table(q: Query) -> str:
     rows = [[c.strip() for c in line.strip().split(" | ")] for line in q.example if line.strip()]
     if not rows:
         return ""
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
+    pad = ' style="padding: 2px 8px 2px 0; vertical-align: top"'
+    head = "".join(f"<th{pad}>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td{pad}>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows[1:])
     return f'<table class="table table-condensed"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
