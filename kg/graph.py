@@ -43,8 +43,8 @@ def repository_id(url: str) -> str:
 def caption(title: str | None, abstract: str, words: int = 8) -> str:
     """What a reader calls a paper: its title, or the first words of its abstract, as plain text.
 
-    >>> caption(None, "We propose \\textbf{GeoFlow}, a flow on manifolds for fast sampling of proteins.")
-    'We propose GeoFlow, a flow on manifolds for fast…'
+    >>> caption(None, "We propose **GeoFlow**, a flow on manifolds for fast sampling of proteins.")
+    'We propose GeoFlow, a flow on manifolds for…'
     """
     if title and plain(str(title)).strip():
         return plain(str(title)).strip()
