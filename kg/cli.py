@@ -407,12 +407,18 @@ def guide(
             err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
             return
         try:
-            server = serve(port, background=True, run=run, directory=out)
+            server = serve(port, background=True, run=run)
+        except (OSError, OverflowError) as exc:
+            reason = getattr(exc, "strerror", None) or "a port is 0 to 65535"
+            raise KGError(f"cannot serve on port {port} ({reason}); choose another with --port") from None
+        bound = server.server_address[1]
+        try:
+            write_guide(out, bound, run)
         except OSError as exc:
-            raise KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port") from None
+            server.shutdown()
+            raise KGError(f"{out}: cannot write the guide there ({exc.strerror}); choose another with -o") from None
     except KGError as exc:
         fail(exc)
-    bound = server.server_address[1]
     typer.echo(f"kg: wrote {out / GUIDE_NAME}, {out / STYLE_NAME}; serving them on http://localhost:{bound}/ (Ctrl-C to stop)\n"
                f"in Neo4j Browser run:  :guide http://localhost:{bound}/{GUIDE_NAME}", err=True)
     try:

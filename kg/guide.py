@@ -274,13 +274,11 @@ class GuideHandler(BaseHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def serve(port: int = 8001, background: bool = False, run=None, directory: str | Path | None = None) -> ThreadingHTTPServer:
-    """Serve the guide and the style on 127.0.0.1:`port` (0: any free port; `server.server_port` says
-    which). Links in the guide use the port really bound. With `directory`, also write both files there."""
+def serve(port: int = 8001, background: bool = False, run=None) -> ThreadingHTTPServer:
+    """Serve the guide and the style on 127.0.0.1:`port` (0: any free port; `server.server_address`
+    says which). Links in the guide use the port really bound."""
     server = ThreadingHTTPServer(("127.0.0.1", port), GuideHandler)
     bound = server.server_address[1]
-    if directory is not None:
-        write_guide(directory, bound, run)
     files = {f"/{GUIDE_NAME}": (guide_html(f"http://localhost:{bound}", run).encode(), "text/html; charset=utf-8"),
              f"/{STYLE_NAME}": (style_text().encode(), "text/plain; charset=utf-8")}
     server.RequestHandlerClass = type("BoundGuideHandler", (GuideHandler,), {"files": files})

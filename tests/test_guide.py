@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from kg.guide import GUIDE_NAME, STYLE_NAME, guide_html, inline, serve
+from kg.guide import GUIDE_NAME, STYLE_NAME, guide_html, inline, serve, write_guide
 from kg.queries import list_queries
 
 QUERIES = list_queries()
@@ -14,7 +14,8 @@ QUERIES = list_queries()
 @pytest.fixture
 def server(tmp_path):
     (tmp_path / "secret.env").write_text("TOKEN=do-not-serve\n")
-    s = serve(0, background=True, directory=tmp_path)
+    s = serve(0, background=True)
+    write_guide(tmp_path, s.server_address[1])
     yield s, s.server_address[1]
     s.shutdown()
 
@@ -95,5 +96,7 @@ def test_guide_cli_writes_files_and_refuses_a_busy_port(run_kg, tmp_path, server
     code, _, err = run_kg("guide", "--no-serve", "--port", "38123", "-o", tmp_path / "g")
     assert code == 0, err
     assert "http://localhost:38123/kg.grass" in (tmp_path / "g" / GUIDE_NAME).read_text()
-    code, _, err = run_kg("guide", "--port", busy, "-o", tmp_path / "h")
-    assert code == 1 and f"cannot serve on port {busy}" in err and len(err.strip().splitlines()) == 1
+    for port in (busy, 70000):
+        code, _, err = run_kg("guide", "--port", port, "-o", tmp_path / "h")
+        assert code == 1 and f"cannot serve on port {port}" in err and len(err.strip().splitlines()) == 1
+        assert not (tmp_path / "h").exists()
