@@ -221,7 +221,17 @@ def test_queries_readme_commands_run_on_the_main_job(run_kg, tmp_path):
     and prints what the README shows (ids, shown as …, may differ)."""
     code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out")
     assert code == 0, err
-    blocks = list(_console_blocks((ROOT / "README.md").read_text(encoding="utf-8")))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # the main job: its command block, then (after a sentence) its output block, the summary table on stderr
+    main = readme.index("```bash\nkg build examples/abstracts.txt -o out/\n```")
+    shown = readme[main:].split("```")[3]  # 1: the command, 2: a sentence, 3: the output
+    (tmp_path / "main").mkdir()
+    (tmp_path / "main" / "examples").symlink_to(EXAMPLES)
+    code, _, err = run_kg("build", "examples/abstracts.txt", "-o", "out/", cwd=tmp_path / "main", env={"NEO4J_URI": ""})
+    assert code == 0, err
+    table = [line.rstrip() for line in shown.splitlines() if line.startswith("│")]
+    assert table and table == [line.rstrip() for line in err.splitlines() if line.startswith("│")]
+    blocks = list(_console_blocks(readme))
     assert blocks
     for command, shown in blocks:
         args = shlex.split(command)
