@@ -30,7 +30,7 @@ def test_browser_plays_the_whole_guide(neo4j_driver, neo4j_settings, seed_extrac
     playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (in the test extra)")
     if not os.path.exists(CHROMIUM):
         pytest.skip("needs Debian's chromium (apt-get install chromium); CI installs it")
-    http = os.environ.get("KG_NEO4J_HTTP", "http://localhost:7474")
+    http = os.environ.get("KG_NEO4J_HTTP") or f"http://localhost:{os.environ.get('KG_NEO4J_HTTP_PORT', '7474')}"
     G = graph_of(seed_extractions)
     ids = set(G.nodes)
     load_graph(neo4j_driver, G, neo4j_settings.database)
