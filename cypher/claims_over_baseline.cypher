@@ -3,7 +3,7 @@
 // @param baseline: {"from": "top_baselines", "example": "Fast-dLLM"}
 // example:
 //   baseline | factor | claim | method | evidence | paper | paper_id
-//   Fast-dLLM | 1.3 | 1.3× over Fast-dLLM with less t… | inter-block speculation | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
+//   Fast-dLLM | 1.3 | 1.3× over Fast-dLLM with less t… | inter-block speculation | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)-[:OVER]->(b:Method)
 WHERE toLower(b.name) = toLower($baseline) OR toLower($baseline) IN [a IN coalesce(b.aliases, []) | toLower(a)]
 OPTIONAL MATCH (s)-[:ABOUT]->(m:Method)

@@ -3,8 +3,8 @@
 // @param limit: 25
 // example:
 //   factor | claim | generic_baseline | quantity | evidence | paper | paper_id
-//   32.0 | 32 times (1024 to 32) to reach… | null | number of transitions | We show that such methods can reduce the number of transiti… | Discrete flow matching, a recen… | paper:001_698bfa1cf1ba64f7.txt#…
-//   21.0 | 21× reduction in GD steps | null | GD steps | Extensive experiments (e.g., Llama-3.2-1B and diffusion mod… | This paper approaches the funda… | paper:000_31cf4a8c5f162693.txt#8
+//   32.0 | 32 times (1024 to 32) to reach… | null | number of transitions | We show that such methods can reduce the number of transiti… | Discrete flow matching, a recen… | …
+//   21.0 | 21× reduction in GD steps | null | GD steps | Extensive experiments (e.g., Llama-3.2-1B and diffusion mod… | This paper approaches the funda… | …
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)
 WHERE NOT (s)-[:OVER]->(:Method)
 RETURN s.factor AS factor, s.text AS claim, s.baseline_text AS generic_baseline, s.quantity AS quantity,

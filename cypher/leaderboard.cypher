@@ -4,7 +4,7 @@
 // @param metric: {"from": "top_leaderboards", "example": "accuracy"}
 // example:
 //   method | value | dataset | metric | evidence | paper | paper_id
-//   Depth-progressive Monotonic Lea… | 4.3 | CIFAR-100 | accuracy | Empirically, DMoL consistently matches or outperforms BP ac… | Backpropagation (BP) remains th… | paper:000_31cf4a8c5f162693.txt#6
+//   Depth-progressive Monotonic Lea… | 4.3 | CIFAR-100 | accuracy | Empirically, DMoL consistently matches or outperforms BP ac… | Backpropagation (BP) remains th… | …
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 WHERE (toLower(d.name) = toLower($dataset) OR toLower($dataset) IN [a IN coalesce(d.aliases, []) | toLower(a)])
   AND (toLower(m.name) = toLower($metric) OR toLower($metric) IN [a IN coalesce(m.aliases, []) | toLower(a)])

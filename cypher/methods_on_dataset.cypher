@@ -3,8 +3,8 @@
 // @param dataset: {"from": "top_datasets", "example": "CIFAR-100"}
 // example:
 //   dataset | method | relation | evidence | paper | paper_id
-//   CIFAR-100 | DDPM | USES | Guided by these prompts, MultiDAP purifies adversarial inpu… | Adversarial purification uses g… | paper:000_31cf4a8c5f162693.txt#2
-//   CIFAR-100 | Depth-progressive Monotonic Lea… | PROPOSES | To address this limitation, we propose Depth-progressive Mo… | Backpropagation (BP) remains th… | paper:000_31cf4a8c5f162693.txt#6
+//   CIFAR-100 | DDPM | USES | Guided by these prompts, MultiDAP purifies adversarial inpu… | Adversarial purification uses g… | …
+//   CIFAR-100 | Depth-progressive Monotonic Lea… | PROPOSES | To address this limitation, we propose Depth-progressive Mo… | Backpropagation (BP) remains th… | …
 MATCH (d:Dataset)<-[:EVALUATED_ON]-(p:Paper)-[r:PROPOSES|USES]->(m:Method)
 WHERE toLower(d.name) = toLower($dataset) OR toLower($dataset) IN [a IN coalesce(d.aliases, []) | toLower(a)]
 RETURN d.name AS dataset, m.name AS method, type(r) AS relation, coalesce(r.sentence_plain, r.sentence) AS evidence,

@@ -3,8 +3,8 @@
 // @param limit: 50
 // example:
 //   task | metric | papers | example_paper | example_paper_id
-//   512×512 image generation | control accuracy | 1 | New technologies such as Rectif… | paper:000_31cf4a8c5f162693.txt#7
-//   Graph generation | Valid-Unique-Novelty | 1 | Graph generation is a fundament… | paper:001_698bfa1cf1ba64f7.txt#4
+//   512×512 image generation | control accuracy | 1 | New technologies such as Rectif… | …
+//   Graph generation | Valid-Unique-Novelty | 1 | Graph generation is a fundament… | …
 MATCH (t:Task)<-[:ADDRESSES]-(p:Paper)-[:MEASURED_BY]->(m:Metric)
 WITH t.name AS task, m.name AS metric, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})

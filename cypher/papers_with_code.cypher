@@ -3,8 +3,8 @@
 // @param limit: 50
 // example:
 //   paper | code | proposed | evidence | url | paper_id
-//   Backpropagation (BP) remains th… | ychAlbert/DMoL | Depth-progressive Monotonic Lea… | The code is publicly available at: https://github.com/ychAl… | https://github.com/ychAlbert/DM… | paper:000_31cf4a8c5f162693.txt#6
-//   Graph generation is a fundament… | Zhubaoheng/Graph-GRPO | Graph-GRPO | Code is available in https://github.com/Zhubaoheng/Graph-GR… | https://github.com/Zhubaoheng/G… | paper:001_698bfa1cf1ba64f7.txt#4
+//   Backpropagation (BP) remains th… | ychAlbert/DMoL | Depth-progressive Monotonic Lea… | The code is publicly available at: https://github.com/ychAl… | https://github.com/ychAlbert/DM… | …
+//   Graph generation is a fundament… | Zhubaoheng/Graph-GRPO | Graph-GRPO | Code is available in https://github.com/Zhubaoheng/Graph-GR… | https://github.com/Zhubaoheng/G… | …
 MATCH (p:Paper)-[r:HAS_CODE]->(c:Repository)
 WITH p, r, c, reduce(first = null, n IN [(p)-[:PROPOSES]->(m) | m.name] |
                      CASE WHEN first IS NULL OR n < first THEN n ELSE first END) AS proposed

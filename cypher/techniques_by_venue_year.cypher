@@ -3,8 +3,8 @@
 // @param limit: 50
 // example:
 //   venue | year | technique | papers | example_paper | example_paper_id
-//   ICML | 2026 | diffusion models | 15 | Recent years have witnessed sig… | paper:000_31cf4a8c5f162693.txt#…
-//   ICML | 2026 | flow matching | 4 | Origin–destination (OD) flow mo… | paper:000_31cf4a8c5f162693.txt#0
+//   ICML | 2026 | diffusion models | 15 | Recent years have witnessed sig… | …
+//   ICML | 2026 | flow matching | 4 | Origin–destination (OD) flow mo… | …
 MATCH (v:Venue)<-[:PUBLISHED_IN]-(p:Paper)-[:USES]->(t:Technique)
 WHERE p.year IS NOT NULL
 WITH v.name AS venue, p.year AS year, t.name AS technique, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id

@@ -3,8 +3,8 @@
 // @param limit: 20
 // example:
 //   dataset | papers | evidence | example_paper | example_paper_id
-//   CIFAR-100 | 2 | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | Adversarial purification uses g… | paper:000_31cf4a8c5f162693.txt#2
-//   MBPP | 2 | When scaled to tune an 8B-parameter large language model, X… | In discrete generative modeling… | paper:000_31cf4a8c5f162693.txt#9
+//   CIFAR-100 | 2 | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | Adversarial purification uses g… | …
+//   MBPP | 2 | When scaled to tune an 8B-parameter large language model, X… | In discrete generative modeling… | …
 MATCH (p:Paper)-[:EVALUATED_ON]->(d:Dataset)
 WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})-[r:EVALUATED_ON]->(d)

@@ -3,8 +3,8 @@
 // @param limit: 20
 // example:
 //   method | papers | connections | example_paper | example_paper_id
-//   inter-block speculation | 1 | 7 | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
-//   Depth-progressive Monotonic Lea… | 1 | 4 | Backpropagation (BP) remains th… | paper:000_31cf4a8c5f162693.txt#6
+//   inter-block speculation | 1 | 7 | Diffusion-based language models… | …
+//   Depth-progressive Monotonic Lea… | 1 | 4 | Backpropagation (BP) remains th… | …
 MATCH (p:Paper)-[:PROPOSES|USES|COMPARES_WITH]->(m:Method)
 WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})

@@ -3,8 +3,8 @@
 // @param limit: 20
 // example:
 //   metric | papers | evidence | example_paper | example_paper_id
-//   FID | 2 | Quantitatively, XDLM surpasses UDLM by 5.4 points on zero-s… | In discrete generative modeling… | paper:000_31cf4a8c5f162693.txt#9
-//   accuracy | 2 | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | paper:000_31cf4a8c5f162693.txt#…
+//   FID | 2 | Quantitatively, XDLM surpasses UDLM by 5.4 points on zero-s… | In discrete generative modeling… | …
+//   accuracy | 2 | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
 MATCH (p:Paper)-[:MEASURED_BY]->(m:Metric)
 WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})-[r:MEASURED_BY]->(m)

@@ -3,8 +3,8 @@
 // @param limit: 10
 // example:
 //   factor | method | baseline | claim | evidence | paper | quantity | kind | paper_id
-//   32.0 | Multimask Flows | null | 32 times (1024 to 32) to reach… | We show that such methods can reduce the number of transiti… | Discrete flow matching, a recen… | number of transitions | reduction | paper:001_698bfa1cf1ba64f7.txt#…
-//   21.0 | PASO | null | 21× reduction in GD steps | Extensive experiments (e.g., Llama-3.2-1B and diffusion mod… | This paper approaches the funda… | GD steps | reduction | paper:000_31cf4a8c5f162693.txt#8
+//   32.0 | Multimask Flows | null | 32 times (1024 to 32) to reach… | We show that such methods can reduce the number of transiti… | Discrete flow matching, a recen… | number of transitions | reduction | …
+//   21.0 | PASO | null | 21× reduction in GD steps | Extensive experiments (e.g., Llama-3.2-1B and diffusion mod… | This paper approaches the funda… | GD steps | reduction | …
 MATCH (p:Paper)-[:CLAIMS]->(s:Speedup)
 WHERE s.factor IS NOT NULL
 OPTIONAL MATCH (s)-[:ABOUT]->(m:Method)

@@ -3,7 +3,7 @@
     python scripts/query_examples.py [DIR]   # DIR: a `kg build ../shared/corpus/*.txt -o DIR` output
 
 The example is the header row and the first rows of the query's answer on the seeds, cells cut to
-a few words ("…"); a parameter whose default comes from the graph records the value the seeds gave
+a few words ("…", ids elided); a parameter whose default comes from the graph records the value the seeds gave
 (`"example"`), which the Browser guide writes into the query when it is made without a graph.
 `tests/test_queries.py` checks that every example is still true of the seeds graph.
 """
@@ -22,6 +22,8 @@ ROWS = 2
 
 
 def cell(value, column: str) -> str:
+    if column.endswith("_id"):
+        return "…"  # ids are for machines (and change with the id scheme); the example elides them
     text = "null" if value is None else str(value).replace("|", "¦").replace("\n", " ")
     width = WIDTH.get(column, 32)
     return text if len(text) <= width else text[:width - 1].rstrip() + "…"
