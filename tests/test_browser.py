@@ -93,10 +93,22 @@ def test_browser_plays_the_whole_guide(neo4j_driver, neo4j_settings, seed_extrac
                     drawer.locator("a[exec-topic]", has_text=f"next: {queries[i].name}").click()
             # the guide is in the sidebar, untouched by the frame cap: still on screen, on its last slide
             assert drawer.get_by_text(f"{len(queries)}. {queries[-1].question}").is_visible()
+            # the style captions nodes readably: papers by their first words, repositories as owner/repo
+            editor.click()
+            page.keyboard.type("MATCH (p:Paper)-[r:HAS_CODE]->(c:Repository) RETURN p, r, c ORDER BY c.url LIMIT 3")
+            page.keyboard.press("Control+Enter")
+            page.locator('[data-testid="frame"]').first.locator("svg g.node").first.wait_for(timeout=30000)
+            page.wait_for_timeout(1500)
+            captions = " ".join(page.locator('[data-testid="frame"]').first.locator("svg g.node text").all_text_contents())
+            repositories = sorted((d["caption"] for _, d in G.nodes(data=True) if d["label"] == "Repository"),
+                                  key=lambda c: [d["url"] for _, d in G.nodes(data=True) if d.get("caption") == c][0])
+            if not any(r in captions for r in repositories[:3]) or "https://" in captions:
+                problems.append(f"graph view captions: {captions[:300]}")
+            page.screenshot(path=str(ARTIFACTS / "98-graph.png"))
             page.screenshot(path=str(ARTIFACTS / "99-end.png"))
             browser.close()
     finally:
         server.shutdown()
     assert not problems, "\n".join(problems)
     shots = sorted(ARTIFACTS.glob("*.png"))
-    assert len(shots) == len(queries) + 2 and all(s.stat().st_size > 10000 for s in shots)
+    assert len(shots) == len(queries) + 3 and all(s.stat().st_size > 10000 for s in shots)

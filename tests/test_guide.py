@@ -100,3 +100,15 @@ def test_guide_cli_writes_files_and_refuses_a_busy_port(run_kg, tmp_path, server
         code, _, err = run_kg("guide", "--port", port, "-o", tmp_path / "h")
         assert code == 1 and f"cannot serve on port {port}" in err and len(err.strip().splitlines()) == 1
         assert not (tmp_path / "h").exists()
+
+
+def test_guide_style_captions_every_label_readably():
+    from kg.guide import style_text
+    from kg.ontology import NodeLabel
+    rules = dict(re.findall(r"node\.(\w+) \{([^}]*)\}", style_text()))
+    assert set(rules) == {label.value for label in NodeLabel}
+    caption = {label: re.search(r'caption: "([^"]*)"', rule).group(1) for label, rule in rules.items()}
+    assert caption["Paper"] == "{caption}" and caption["Repository"] == "{caption}"  # title or first words; owner/repo
+    assert "{factor}" in caption["Speedup"] and "{quantity}" in caption["Speedup"]
+    size = {label: int(re.search(r"diameter: (\d+)px", rule).group(1)) for label, rule in rules.items()}
+    assert size["Paper"] == max(size.values()) and size["Method"] > size["Technique"] > size["Venue"]
