@@ -105,7 +105,7 @@ def test_guide_cli_writes_files_and_refuses_a_busy_port(run_kg, tmp_path, server
 def test_guide_style_captions_every_label_readably():
     from kg.guide import style_text
     from kg.ontology import NodeLabel
-    rules = dict(re.findall(r"node\.(\w+) \{([^}]*)\}", style_text()))
+    rules = dict(re.findall(r"^node\.(\w+) \{(.*)\}$", style_text(), re.M))
     assert set(rules) == {label.value for label in NodeLabel}
     caption = {label: re.search(r'caption: "([^"]*)"', rule).group(1) for label, rule in rules.items()}
     assert caption["Paper"] == "{caption}" and caption["Repository"] == "{caption}"  # title or first words; owner/repo
