@@ -5,9 +5,10 @@
 //   node | relationship | direction | other | evidence | start | end | rule | other_id
 //   inter-block speculation | ABOUT | in | 1.3× over Fast-dLLM with less t… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1194 | 1204 | claim.factor | …
 //   inter-block speculation | ABOUT | in | 30-40% | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1085 | 1092 | claim.percent | …
+WITH $name AS wanted
 MATCH (n)-[r]-(o)
-WHERE (toLower(n.name) = toLower($name) OR toLower($name) IN [a IN coalesce(n.aliases, []) | toLower(a)]
-       OR n.url = $name OR n.id = $name) AND r.sentence IS NOT NULL
+WHERE (toLower(n.name) = toLower(wanted) OR toLower(wanted) IN [a IN coalesce(n.aliases, []) | toLower(a)]
+       OR n.url = wanted OR n.id = wanted) AND r.sentence IS NOT NULL
 RETURN coalesce(n.name, n.caption, n.id) AS node, type(r) AS relationship,
        CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction,
        coalesce(o.name, o.caption, o.text, o.id) AS other, coalesce(r.sentence_plain, r.sentence) AS evidence,

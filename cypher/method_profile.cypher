@@ -5,19 +5,18 @@
 //   method | fact | item | evidence | paper | paper_id
 //   inter-block speculation | CLAIM_ABOUT | 1.3× over Fast-dLLM with less t… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
 //   inter-block speculation | CLAIM_ABOUT | 30-40% | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
-CALL () {
-  MATCH (m:Method)<-[r:PROPOSES|USES|COMPARES_WITH]-(p:Paper)
-  WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
+WITH toLower($method) AS wanted
+MATCH (m:Method) WHERE toLower(m.name) = wanted OR wanted IN [a IN coalesce(m.aliases, []) | toLower(a)]
+CALL (m) {
+  MATCH (m)<-[r:PROPOSES|USES|COMPARES_WITH]-(p:Paper)
   RETURN m.name AS method, type(r) AS fact, p.caption AS item, coalesce(r.sentence_plain, r.sentence) AS evidence,
          p.caption AS paper, p.id AS paper_id
   UNION
-  MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[r:EVALUATED_ON|MEASURED_BY|HAS_CODE]->(x)
-  WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
+  MATCH (m)<-[:PROPOSES|USES]-(p:Paper)-[r:EVALUATED_ON|MEASURED_BY|HAS_CODE]->(x)
   RETURN m.name AS method, type(r) AS fact, coalesce(x.name, x.url) AS item, coalesce(r.sentence_plain, r.sentence) AS evidence,
          p.caption AS paper, p.id AS paper_id
   UNION
-  MATCH (m:Method)<-[r:ABOUT|OVER]-(s:Speedup)<-[:CLAIMS]-(p:Paper)
-  WHERE toLower(m.name) = toLower($method) OR toLower($method) IN [a IN coalesce(m.aliases, []) | toLower(a)]
+  MATCH (m)<-[r:ABOUT|OVER]-(s:Speedup)<-[:CLAIMS]-(p:Paper)
   RETURN m.name AS method, 'CLAIM_' + type(r) AS fact, s.text AS item, coalesce(s.sentence_plain, s.sentence) AS evidence,
          p.caption AS paper, p.id AS paper_id
 }

@@ -5,8 +5,9 @@
 //   dataset | method | relation | evidence | paper | paper_id
 //   CIFAR-100 | DDPM | USES | Guided by these prompts, MultiDAP purifies adversarial inpu… | Adversarial purification uses g… | …
 //   CIFAR-100 | Depth-progressive Monotonic Lea… | PROPOSES | To address this limitation, we propose Depth-progressive Mo… | Backpropagation (BP) remains th… | …
+WITH toLower($dataset) AS wanted
 MATCH (d:Dataset)<-[:EVALUATED_ON]-(p:Paper)-[r:PROPOSES|USES]->(m:Method)
-WHERE toLower(d.name) = toLower($dataset) OR toLower($dataset) IN [a IN coalesce(d.aliases, []) | toLower(a)]
+WHERE toLower(d.name) = wanted OR wanted IN [a IN coalesce(d.aliases, []) | toLower(a)]
 RETURN d.name AS dataset, m.name AS method, type(r) AS relation, coalesce(r.sentence_plain, r.sentence) AS evidence,
        p.caption AS paper, p.id AS paper_id
 ORDER BY relation DESC, method, paper, paper_id

@@ -5,8 +5,9 @@
 // example:
 //   from | to | hops | shortest_paths | example_path
 //   inter-block speculation | Depth-progressive Monotonic Lea… | 4 | 5 | inter-block speculation <-BY_METHOD- 1% accuracy -OF_METRIC-> accuracy <-MEASURED_BY- Backpropagation (BP) remains the dominant training paradigm for… -PROPOSES-> Depth-progressive Monotonic Learning
-MATCH (a:Method) WHERE toLower(a.name) = toLower($from) OR toLower($from) IN [x IN coalesce(a.aliases, []) | toLower(x)]
-MATCH (b:Method) WHERE toLower(b.name) = toLower($to) OR toLower($to) IN [x IN coalesce(b.aliases, []) | toLower(x)]
+WITH toLower($from) AS wanted_from, toLower($to) AS wanted_to
+MATCH (a:Method) WHERE toLower(a.name) = wanted_from OR wanted_from IN [x IN coalesce(a.aliases, []) | toLower(x)]
+MATCH (b:Method) WHERE toLower(b.name) = wanted_to OR wanted_to IN [x IN coalesce(b.aliases, []) | toLower(x)]
 WITH a, b WHERE a <> b
 MATCH p = allShortestPaths((a)-[*..8]-(b))
 WHERE none(n IN nodes(p) WHERE n:Venue)
