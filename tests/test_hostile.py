@@ -49,7 +49,8 @@ CASES = [
                    "als bisherige Methoden.".encode(), 0, None),
     ("semicolon.csv", f'title;abstract\nFoo;"{GOOD}"\n'.encode(), 0, None),
     ("quoted.csv", f'title,abstract\nFoo,"{GOOD}\nsecond line, with a comma"\n'.encode(), 0, None),
-    ("nulls.jsonl", json.dumps({"abstract": GOOD, "title": None, "year": "n/a", "authors": None}).encode(), 0, None),
+    ("nulls.jsonl", json.dumps({"abstract": GOOD, "title": None, "year": None, "authors": None}).encode(), 0, None),
+    ("badyear.jsonl", json.dumps({"abstract": GOOD, "year": "n/a"}).encode(), 1, "'year'"),
     ("many.txt", _many(300).encode(), 0, None),
     ("bom.jsonl", b"\xef\xbb\xbf" + json.dumps({"abstract": GOOD}).encode(), 0, None),
 ]

@@ -42,7 +42,14 @@ def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Pat
             raise PipelineConfigError(f"{p}: lexicon file not found; pass a TSV of type, name, aliases")
     if lexicons and "kg_lexicon" in cfg["components"]:
         cfg["components"]["kg_lexicon"]["extra_lexicons"] = lexicons
-    return _assemble(cfg)
+    try:
+        return _assemble(cfg)
+    except PipelineConfigError:
+        raise
+    except Exception as exc:  # an unknown factory, a bad setting or an unreadable lexicon, as spaCy reports it
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise PipelineConfigError(f"{path}: the pipeline cannot be built ({first[:200]}); "
+                                  f"check the config and lexicons, or start from {DEFAULT_CONFIG}") from None
 
 
 def _assemble(cfg) -> spacy.Language:

@@ -2,6 +2,7 @@
 back to the abstract as written, and return an `Extraction` of plain records."""
 from __future__ import annotations
 
+import math
 import re
 
 from spacy.tokens import Doc
@@ -170,6 +171,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
 
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     for s0, c in doc._.kg_claims:
+        if not _finite(c.value, c.value_max, c.factor, c.factor_max):
+            continue  # a 400-digit number is no claim, and outputs hold finite numbers only
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ", " and ", " while ")) if i >= 0] or [len(sentence)])
@@ -182,11 +185,17 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             evidence=evidence(s, e, c.rule), method=method,
         ))
     for s0, r in doc._.kg_results:
+        if not _finite(r.value):
+            continue
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
     return ext
+
+
+def _finite(*numbers) -> bool:
+    return all(x is None or math.isfinite(x) for x in numbers)
 
 
 def is_generic_baseline(text: str | None) -> bool:
