@@ -79,6 +79,10 @@ def guarded(command):
             raise
         except KGError as exc:
             fail(exc)
+        except BrokenPipeError:  # the reader of stdout stopped (`kg extract … | head`): nothing to say
+            import os
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
         except MemoryError:
             fail(KGError(f"{command.__name__}: out of memory; split the input or lower KG_MAX_INPUT_BYTES"))
         except Exception as exc:  # noqa: BLE001 (the one catch-all; every known failure has its own message)
@@ -410,7 +414,14 @@ def query(
             with _driver(uri, user, database) as driver:
                 rows = run_neo4j(driver, q, bound, settings.database)
         else:
-            rows = EmbeddedStore(db or Path("out")).run(q, bound)
+            directory = db or Path("out")
+            try:
+                store = EmbeddedStore(directory)
+            except (SyntaxError, ValueError, OSError) as exc:
+                reason = " ".join(str(exc).split())[:200]
+                raise KGError(f"{directory / 'graph.ttl'}: cannot be read ({reason}); "
+                              f"run `kg build INPUT -o {directory}` again") from None
+            rows = store.run(q, bound)
     except KGError as exc:
         fail(exc)
     _print_rows(rows, fmt)
