@@ -319,7 +319,7 @@ def _turtle(triples: list) -> bytes:
 
 
 def _json_line(item: dict) -> bytes:
-    return json.dumps(item, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return json.dumps(item, sort_keys=True, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resolver: Resolver) -> dict[str, bytes]:
@@ -336,7 +336,7 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
     for ext in exts:
         builder.G = G = nx.MultiDiGraph()
         builder.add(ext)
-        records.append(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
+        records.append(json.dumps(extraction_record(ext), ensure_ascii=False, allow_nan=False) + "\n")
         for nid, data in G.nodes(data=True):
             if data["label"] in SHARED_LABELS:
                 if data["label"] not in ENTITY_VALUES:

@@ -350,3 +350,49 @@ def test_adversarial_closed_pipe_is_quiet(tmp_path):
     proc = subprocess.run(f"{sys.executable} -m kg extract {EXAMPLES / 'abstracts.txt'} {EXAMPLES / 'abstracts.txt'} | head -c 10",
                           shell=True, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.stdout == '{"source":' and proc.stderr == ""
+
+
+def _seconds(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def _abstract(n: int) -> str:
+    """n characters of abstracts written for this repository, joined into one."""
+    unit = " ".join((EXAMPLES / "abstracts.txt").read_text(encoding="utf-8").split("\n\n")[1:]).replace("\n", " ")
+    return ((unit + " ") * (n // len(unit) + 1))[:n]
+
+
+@pytest.mark.slow
+def test_adversarial_extraction_is_linear_in_abstract_length(nlp):
+    """A 1M-character abstract costs about 4× a 250k one (it took 238 s when mentions were matched
+    per sentence in O(mentions²))."""
+    from kg.extract import extract
+    from kg.records import Document
+    times = {n: _seconds(lambda n=n: list(extract([Document("x", 0, _abstract(n), {})], nlp))) for n in (250_000, 1_000_000)}
+    print(f"extraction: 250k characters {times[250_000]:.2f} s, 1M characters {times[1_000_000]:.2f} s")
+    assert times[1_000_000] < 7 * times[250_000] + 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", ["bib", "jsonl", "csv", "txt"])
+def test_adversarial_readers_are_linear_in_file_size(tmp_path, fmt):
+    """Reading 4× the records costs about 4× the time (BibTeX was quadratic: 40k entries 27.7 s
+    against 3.0 s for 10k)."""
+    from kg.sources import read_documents
+
+    def entry(i):
+        text = f"We propose Net{i}, 2x faster than Base{i}."
+        return {"bib": f"@article{{k{i}, title={{T{i}}}, year={{2020}}, abstract={{{text}}}}}\n",
+                "jsonl": json.dumps({"abstract": text, "title": f"T{i}", "year": 2020}) + "\n",
+                "csv": f'"T{i}","{text}"\n', "txt": text + "\n\n"}[fmt]
+
+    times = {}
+    for n in (10_000, 40_000):
+        p = tmp_path / f"{n}.{fmt}"
+        p.write_text(("title,abstract\n" if fmt == "csv" else "") + "".join(entry(i) for i in range(n)), encoding="utf-8")
+        times[n] = min(_seconds(lambda p=p, n=n: sum(1 for _ in read_documents([p])) == n or pytest.fail("count"))
+                       for _ in range(3))  # the best of three: the machine may be busy
+    print(f"{fmt}: 10k records {times[10_000]:.2f} s, 40k records {times[40_000]:.2f} s")
+    assert times[40_000] < 7 * times[10_000] + 1
