@@ -256,7 +256,7 @@ class ExtractionCache:
                 with contextlib.suppress(OSError), open(path, "rb") as fh:
                     pos = 0
                     for line in fh:
-                        self._offsets[line.partition(b"\t")[0].decode()] = (path.stem, pos)
+                        self._offsets[line.partition(b"\t")[0].decode("ascii", "replace")] = (path.stem, pos)
                         pos += len(line)
         return self._offsets
 

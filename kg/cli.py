@@ -48,7 +48,8 @@ Workers = Annotated[int, typer.Option("--workers", "-w", metavar="N", min=0, hel
 
 
 def fail(exc: KGError) -> None:
-    err.print(f"kg: error: {exc}", markup=False, highlight=False, soft_wrap=True)
+    message = " ".join(part.strip() for part in str(exc).splitlines() if part.strip())  # always one line
+    err.print(f"kg: error: {message}", markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(1)
 
 

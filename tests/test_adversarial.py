@@ -247,6 +247,8 @@ CASES = [
          {"bad.cfg": b"[nlp]\nlang = \"en\"\npipeline = [\"no_such_thing\"]\n\n[components]\n"}),
     Case("config_garbage_extract", ["extract", "{ex}", "--config", "{t}/g.cfg"], 1, "g.cfg", {"g.cfg": b"\x00\x01 not a config ["}),
     Case("eval_min_not_a_number", ["eval", "{ex}", "{ex}", "--min", "proposed=abc"], 1, "--min"),
+    Case("eval_gold_broken_json", ["eval", "{t}/g.jsonl", "{ex}"], 1, "g.jsonl:1", {"g.jsonl": b'{"source": "a"\n'}),
+    Case("eval_gold_not_objects", ["eval", "{t}/g.jsonl", "{ex}"], 1, "kg eval", {"g.jsonl": b"[1, 2]\n"}),
     Case("eval_min_nan", ["eval", "{ex}", "{ex}", "--min", "proposed=nan"], 1, "--min"),
     Case("query_limit_negative", ["query", "top_speedups", "-p", "limit=-1", "--db", "{t}/out"], 1, "out of range", before=[BUILD_EX]),
     Case("query_limit_huge", ["query", "top_speedups", "-p", "limit=99999999999999999999", "--db", "{t}/out"], 1, "out of range", before=[BUILD_EX]),

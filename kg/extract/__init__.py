@@ -35,7 +35,8 @@ def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Pat
     try:
         cfg = load_config(path)
     except Exception as exc:  # spaCy raises several types for a bad config
-        raise PipelineConfigError(f"{path}: not a valid spaCy config ({exc}); start from {DEFAULT_CONFIG}") from None
+        reason = " ".join(str(exc).split())[:300]
+        raise PipelineConfigError(f"{path}: not a valid spaCy config ({reason}); start from {DEFAULT_CONFIG}") from None
     lexicons = [str(p) for p in lexicons]
     for p in lexicons:
         if not Path(p).is_file():
