@@ -17,15 +17,35 @@ from . import __version__
 from .errors import KGError
 
 class _Command(typer.core.TyperCommand):
-    """Help that shows an argument as its metavar (`INPUT...`), not typer's `{inputs}...` and its
-    Python type (`<list[str]>`)."""
+    """Help that shows names, not Python types: an argument as its metavar (`INPUT...`, not typer's
+    `{inputs}...` and `<list[str]>`), an option as its metavar or else its name (`--port PORT`).
+    Numbers given to `--param` and `--port` are checked against their range before the command runs."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for param in self.params:
-            if isinstance(param, typer.core.TyperArgument) and param.metavar:
+            if isinstance(param, typer.core.TyperArgument):
+                param.metavar = param.metavar or param.name.upper()
                 param.display_type_rich = lambda ctx: None
-                param.get_usage_pieces = lambda ctx, p=param: [p.metavar if p.required else f"[{p.metavar}]"]
+                param.get_usage_pieces = lambda ctx, p=param: [
+                    (p.metavar + ("..." if p.nargs != 1 and not p.metavar.endswith("...") else "")) if p.required
+                    else f"[{p.metavar}]"]
+            elif isinstance(param, typer.core.TyperOption) and not param.is_flag and not param.metavar:
+                param.metavar = param.name.upper().rstrip("_")
+
+    def invoke(self, ctx):
+        for item in ctx.params.get("param") or []:
+            key, _, value = item.partition("=")
+            try:
+                number = float(value)
+            except ValueError:
+                continue
+            if not (math.isfinite(number) and 0 <= number <= 1_000_000_000):
+                fail(KGError(f"--param {item}: out of range; give a number from 0 to 1,000,000,000"))
+        port = ctx.params.get("port")
+        if port is not None and not 0 <= port <= 65535:
+            fail(KGError(f"--port {port}: not a port; give one from 1 to 65535 (0: any free one)"))
+        return super().invoke(ctx)
 
 
 app = typer.Typer(
@@ -369,10 +389,10 @@ def evaluate(
 @app.command(cls=_Command)
 @guarded
 def query(
-    name: Annotated[Optional[str], typer.Argument(metavar="NAME", help="The query to run (see --list).", show_default=False)] = None,
-    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", metavar="K=V", help="k=v: a parameter value (defaults come from the query's header). Repeatable.")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="table, json or csv.")] = "table",
-    db: Annotated[Optional[Path], typer.Option("--db", metavar="DIR", help="A `kg build` output directory to query without a server (used when NEO4J_URI is not set).")] = None,
+    name: Annotated[Optional[str], typer.Argument(help="The query to run (see --list).", show_default=False)] = None,
+    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value (defaults come from the query's header). Repeatable.")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or csv.")] = "table",
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server (used when NEO4J_URI is not set).")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the queries and the questions they answer.")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
@@ -407,22 +427,12 @@ def query(
                 raise KGError(f"--param takes k=v, not {item!r}")
             given[k] = v
         bound = q.bind(given)
-        for k, v in bound.items():
-            if isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and not 0 <= v <= 1_000_000_000:
-                raise KGError(f"--param {k}={given.get(k, v)}: out of range; give a number from 0 to 1,000,000,000")
         if Neo4jSettings.configured() and db is None or uri:
             settings = Neo4jSettings.from_env(uri, user, database)
             with _driver(uri, user, database) as driver:
                 rows = run_neo4j(driver, q, bound, settings.database)
         else:
-            directory = db or Path("out")
-            try:
-                store = EmbeddedStore(directory)
-            except (SyntaxError, ValueError, OSError) as exc:
-                reason = " ".join(str(exc).split())[:200]
-                raise KGError(f"{directory / 'graph.ttl'}: cannot be read ({reason}); "
-                              f"run `kg build INPUT -o {directory}` again") from None
-            rows = store.run(q, bound)
+            rows = EmbeddedStore(db or Path("out")).run(q, bound)
     except KGError as exc:
         fail(exc)
     _print_rows(rows, fmt)
@@ -452,8 +462,8 @@ def _print_rows(rows: list[dict], fmt: str) -> None:
 @app.command(cls=_Command)
 @guarded
 def guide(
-    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="Where to write kg-guide.html and kg.grass.")] = Path("out/browser"),
-    port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535, help="Port to serve them on (localhost).")] = 8001,
+    out: Annotated[Path, typer.Option("-o", "--out", help="Where to write kg-guide.html and kg.grass.")] = Path("out/browser"),
+    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost).")] = 8001,
     no_serve: Annotated[bool, typer.Option("--no-serve", help="Only write the files.")] = False,
 ) -> None:
     """Write the query pack as a Neo4j Browser guide (and the graph style), and serve it on localhost.
