@@ -1,7 +1,6 @@
 """CLI: a thin layer over the library. Parse, call, print a summary; `KGError` → one line, exit 1."""
 from __future__ import annotations
 
-import functools
 import json
 import math
 import sys
@@ -91,6 +90,8 @@ def guarded(command):
     """Every command's last line of defence: an exception a library raised on bad input (csv
     limits, RecursionError, ValueError, UnicodeError, OSError, EOFError, a driver error) becomes one
     line naming the command and what to check, exit 1; the command's outputs were not committed."""
+    import functools
+
     @functools.wraps(command)
     def run(*args, **kwargs):
         import click
