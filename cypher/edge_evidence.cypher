@@ -1,12 +1,16 @@
 // name: edge_evidence
 // question: What is the evidence (sentence, offsets, rule) for every relationship of a named node?
-// @param name: "Fast-dLLM"
+// @param name: {"from": "top_methods", "column": "method", "example": "inter-block speculation"}
 // example:
-//   node      | relationship | direction | other                         | evidence              | start | end  | rule
-//   Fast-dLLM | OVER         | in        | speedup:000_….txt#13#3        | Building on Fast-dLLM | 1210  | 1214 | claim.factor
+//   node | relationship | direction | other | evidence | start | end | rule | other_id
+//   inter-block speculation | ABOUT | in | 1.3× over Fast-dLLM with less t… | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1194 | 1204 | claim.factor | …
+//   inter-block speculation | ABOUT | in | 30-40% | Building on Fast-dLLM's dual-cache infrastructure, our fram… | 1085 | 1092 | claim.percent | …
+WITH $name AS wanted
 MATCH (n)-[r]-(o)
-WHERE (toLower(n.name) = toLower($name) OR n.url = $name OR n.id = $name) AND r.sentence IS NOT NULL
-RETURN coalesce(n.name, n.url, n.id) AS node, type(r) AS relationship,
-       CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction, o.id AS other,
-       r.sentence AS evidence, r.start AS start, r.end AS end, r.rule AS rule
-ORDER BY relationship, direction, other, start
+WHERE (toLower(n.name) = toLower(wanted) OR toLower(wanted) IN [a IN coalesce(n.aliases, []) | toLower(a)]
+       OR n.url = wanted OR n.id = wanted) AND r.sentence IS NOT NULL
+RETURN coalesce(n.name, n.caption, n.id) AS node, type(r) AS relationship,
+       CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction,
+       coalesce(o.name, o.caption, o.text, o.id) AS other, coalesce(r.sentence_plain, r.sentence) AS evidence,
+       r.start AS start, r.end AS end, r.rule AS rule, o.id AS other_id
+ORDER BY relationship, direction, other, other_id, start

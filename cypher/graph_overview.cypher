@@ -1,9 +1,12 @@
 // name: graph_overview
 // question: How many nodes of each label and relationships of each type does the graph hold?
+// @column kind: node or relationship
+// @column name: the label or relationship type
+// @column count: how many of them the graph holds
 // example:
-//   kind         | name   | count
-//   node         | Paper  | 38
-//   relationship | USES   | 132
+//   kind | name | count
+//   node | Dataset | 14
+//   node | Method | 56
 CALL () {
   MATCH (n) UNWIND labels(n) AS name RETURN 'node' AS kind, name, count(*) AS count
   UNION ALL

@@ -2,10 +2,13 @@
 // question: Which techniques do papers of each venue and year use most?
 // @param limit: 50
 // example:
-//   venue | year | technique        | papers | example_paper
-//   ICML  | 2026 | diffusion models | 9      | paper:000_….txt#1
+//   venue | year | technique | papers | example_paper | example_paper_id
+//   ICML | 2026 | diffusion models | 15 | Recent years have witnessed sig… | …
+//   ICML | 2026 | flow matching | 4 | Origin–destination (OD) flow mo… | …
 MATCH (v:Venue)<-[:PUBLISHED_IN]-(p:Paper)-[:USES]->(t:Technique)
 WHERE p.year IS NOT NULL
-RETURN v.name AS venue, p.year AS year, t.name AS technique, count(DISTINCT p) AS papers, min(p.id) AS example_paper
+WITH v.name AS venue, p.year AS year, t.name AS technique, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
+MATCH (e:Paper {id: example_paper_id})
+RETURN venue, year, technique, papers, e.caption AS example_paper, example_paper_id
 ORDER BY venue, year, papers DESC, technique
 LIMIT toInteger($limit)

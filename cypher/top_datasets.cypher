@@ -2,11 +2,13 @@
 // question: Which datasets and benchmarks are used by the most papers?
 // @param limit: 20
 // example:
-//   dataset   | papers | example_paper     | evidence
-//   CIFAR-100 | 2      | paper:000_….txt#2 | Experimental results on CIFAR-10, CIFAR-100 …
-MATCH (p:Paper)-[r:EVALUATED_ON]->(d:Dataset)
-WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper
-MATCH (q:Paper {id: example_paper})-[r:EVALUATED_ON]->(d)
-RETURN d.name AS dataset, papers, example_paper, r.sentence AS evidence
+//   dataset | papers | evidence | example_paper | example_paper_id
+//   CIFAR-100 | 2 | Extensive experiments on CIFAR-10, CIFAR-100, and ImageNet-… | Adversarial purification uses g… | …
+//   MBPP | 2 | When scaled to tune an 8B-parameter large language model, X… | In discrete generative modeling… | …
+MATCH (p:Paper)-[:EVALUATED_ON]->(d:Dataset)
+WITH d, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
+MATCH (e:Paper {id: example_paper_id})-[r:EVALUATED_ON]->(d)
+RETURN d.name AS dataset, papers, coalesce(r.sentence_plain, r.sentence) AS evidence, e.caption AS example_paper,
+       example_paper_id
 ORDER BY papers DESC, dataset
 LIMIT toInteger($limit)

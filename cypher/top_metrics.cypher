@@ -2,11 +2,13 @@
 // question: Which evaluation metrics are used by the most papers?
 // @param limit: 20
 // example:
-//   metric   | papers | example_paper      | evidence
-//   accuracy | 2      | paper:000_….txt#13 | … less than 1% accuracy change …
-MATCH (p:Paper)-[r:MEASURED_BY]->(m:Metric)
-WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper
-MATCH (q:Paper {id: example_paper})-[r:MEASURED_BY]->(m)
-RETURN m.name AS metric, papers, example_paper, r.sentence AS evidence
+//   metric | papers | evidence | example_paper | example_paper_id
+//   FID | 2 | Quantitatively, XDLM surpasses UDLM by 5.4 points on zero-s… | In discrete generative modeling… | …
+//   accuracy | 2 | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
+MATCH (p:Paper)-[:MEASURED_BY]->(m:Metric)
+WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
+MATCH (e:Paper {id: example_paper_id})-[r:MEASURED_BY]->(m)
+RETURN m.name AS metric, papers, coalesce(r.sentence_plain, r.sentence) AS evidence, e.caption AS example_paper,
+       example_paper_id
 ORDER BY papers DESC, metric
 LIMIT toInteger($limit)

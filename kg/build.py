@@ -15,6 +15,7 @@ in-memory equivalent, for library use on small inputs.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -29,9 +30,9 @@ import networkx as nx
 import pyoxigraph as ox
 
 from .cache import (CACHE_DIR, CHUNK, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, InputFile,
-                    cache_line, chunk_signature, copy_range, document_key, extractions_in, file_digest, fingerprint,
-                    pipeline_version, save_detail)
-from .errors import OutputError
+                    bytes_digest, cache_line, chunk_signature, copy_range, document_key, extractions_in, file_digest,
+                    fingerprint, pipeline_version, save_detail)
+from .errors import CacheError, OutputError, SourceError
 from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
 from .graph import GraphBuilder, build_graph
@@ -42,6 +43,7 @@ from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
 from .sinks.rdf import FORMATS, NS, edge_triples, node_triples, serialize
 from .sources import expand_paths, read_file
+from .sources._io import is_regular, read_raw
 
 #: nodes shared between papers: written once, at the end, with their final names
 SHARED_LABELS = {*(label.value for label in ENTITY_LABELS), NodeLabel.REPOSITORY.value, NodeLabel.VENUE.value}
@@ -62,6 +64,7 @@ class BuildStats:
     reused: int = 0  # papers not extracted again
     chunks: int = 0
     copied: int = 0  # chunks copied from the last build's outputs
+    warnings: list[str] = field(default_factory=list)
 
 
 def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
@@ -72,6 +75,14 @@ def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list 
 
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def worker_count(asked: int | None, documents: int) -> int:
+    """The extraction processes to start: as asked (0 or None: one per core), never more than the
+    cores, nor than batches of 64 abstracts to give them, nor fewer than one."""
+    cores = default_workers()
+    asked = cores if asked in (None, 0) else asked
+    return max(1, min(asked, cores, -(-documents // 64)))
 
 
 def extract_documents(documents: Iterable[Document], workers: int | None = None, config=None, lexicons=(),
@@ -87,7 +98,7 @@ def extract_documents(documents: Iterable[Document], workers: int | None = None,
         return
     documents = iter(documents)
     head = list(islice(documents, SMALL_INPUT))
-    workers = default_workers() if workers in (None, 0) else workers
+    workers = worker_count(workers, len(head))
     if workers <= 1 or len(head) < SMALL_INPUT:
         yield from extract(chain(head, documents), load_pipeline(config, lexicons))
     else:
@@ -106,40 +117,55 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
     leaves the previous outputs). What the last build into DIR already did is reused from its
     cache (DIR/.kg-cache): unchanged chunks are copied, unchanged abstracts not extracted again."""
     start = time.perf_counter()
-    stats = BuildStats()
     out = Path(out_dir)
-    formats = list(formats)
     version = pipeline_version(config, lexicons)
-    previous = BuildIndex.load(out, version) if cache else None
-    extraction_cache = ExtractionCache(out, version, previous.key_offsets() if previous else None) if cache else None
-    paths = expand_paths(inputs)
+    paths = expand_paths(inputs, exclude=[out])
+    once: dict[Path, bytes] = {}  # inputs that can be read only once (pipes, standard input)
+    args = (paths, out, list(formats), version, workers, config, lexicons, skip_bad, engine, on_document, once)
+    try:
+        stats, index = _build(*args, cache=cache, fresh=False)
+    except CacheError as exc:
+        stats, index = _build(*args, cache=cache, fresh=True)
+        stats.warnings.append(f"the build cache was damaged ({exc}); it was rebuilt from the inputs")
+    if cache:
+        _forget_other_builds(out, index)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _build(paths: list[Path], out: Path, formats: list[str], version: str, workers, config, lexicons, skip_bad: bool,
+           engine: str, on_document, once: dict, *, cache: bool, fresh: bool) -> tuple[BuildStats, BuildIndex]:
+    """One attempt at `build`: with the last build's cache, or (`fresh`) ignoring it."""
+    stats = BuildStats()
+    use = cache and not fresh
+    previous = BuildIndex.load(out, version) if use else None
+    extraction_cache = ExtractionCache(out, version, previous.key_offsets() if previous else None) if use else None
     index = BuildIndex(version, rdf="graph.ttl" if "turtle" in formats else f"{CACHE_DIR}/graph.ttl")
     planned: list[_Planned] = []
 
     def extractor(docs):
         return extract_documents(docs, workers, config, lexicons, engine)
 
-    documents = _plan(paths, previous, skip_bad, index.files, stats.bad_records, planned)
+    documents = _plan(paths, previous, skip_bad, index.files, stats.bad_records, planned, once)
     stream = extraction_cache.extract(documents, extractor) if extraction_cache else extractor(documents)
     try:
         with Staged(out) as stage:
-            fresh = stage.path(f"{CACHE_DIR}/fresh.jsonl")
-            with open(fresh, "wb") as spool:
+            fresh_spool = stage.path(f"{CACHE_DIR}/fresh.jsonl")
+            with open(fresh_spool, "wb") as spool:
                 _spool(stream, planned, spool, stats, on_document)
             if extraction_cache:
                 stats.reused += extraction_cache.reused
-            _write_graph(planned, previous, fresh, out, stage, index, formats, stats, keep_cache=cache)
-            stage.drop(fresh)
+            _write_graph(planned, previous, fresh_spool, out, stage, index, formats, stats, keep_cache=cache)
+            stage.drop(fresh_spool)
             if cache:
                 index.save(stage.path(BuildIndex.index_name(version)), stage.path(BuildIndex.state_name(version)))
             stats.outputs = stage.commit()
     except OSError as exc:
+        hint = "Free space or choose another -o" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else \
+            "Check that -o names a directory you can write, or choose another"
         raise OutputError(f"{exc.filename or out}: cannot write the outputs ({exc.strerror}); "
-                          f"nothing in {out} was changed. Free space or choose another -o") from None
-    if cache:
-        _forget_other_builds(out, index)
-    stats.seconds = time.perf_counter() - start
-    return stats
+                          f"nothing in {out} was changed. {hint}") from None
+    return stats, index
 
 
 def _forget_other_builds(out: Path, index: BuildIndex) -> None:
@@ -174,10 +200,11 @@ class _Planned:
 
 
 def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files: dict, bad_records: list,
-          planned: list[_Planned]) -> Iterator[Document]:
+          planned: list[_Planned], once: dict[Path, bytes]) -> Iterator[Document]:
     """Walk the inputs in order, appending a `_Planned` per chunk, and yield the abstracts of the
     chunks the last build did not have. A file with the digest it had then is not even read.
-    A chunk that occurs again (the same file given twice) is told apart by its occurrence."""
+    A chunk that occurs again (the same file given twice) is told apart by its occurrence.
+    An input that is not a regular file (a pipe, standard input) is read once, into `once`."""
     chunks = previous.chunks if previous else {}
     occurrences: Counter = Counter()
 
@@ -186,8 +213,18 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
         return sig if occurrences[sig] == 1 else f"{sig}-{occurrences[sig]}"
 
     for path in paths:
-        name = str(path.resolve())
-        digest = file_digest(path)
+        data = None
+        if not is_regular(path):
+            if path not in once:
+                once[path] = read_raw(path)
+            data = once[path]
+            name, digest = str(path) if str(path) == "-" else str(path.absolute()), bytes_digest(data)
+        else:
+            name = str(path.resolve())
+            try:
+                digest = file_digest(path)
+            except OSError as exc:
+                raise SourceError(path, f"cannot be read ({exc.strerror}); check the path and its permissions") from None
         known = previous.files.get(name) if previous else None
         if known and known.digest == digest:
             sigs = [occurrence(sig) for sig in known.chunks]
@@ -200,7 +237,7 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
                 occurrences[sig] -= 1
         bad: list[str] = []
         bases: list[str] = []
-        docs = read_file(path, skip_bad, bad)
+        docs = read_file(path, skip_bad, bad, data)
         while batch := list(islice(docs, CHUNK)):
             bases.append(chunk_signature(batch))
             sig = occurrence(bases[-1])
@@ -282,7 +319,7 @@ def _turtle(triples: list) -> bytes:
 
 
 def _json_line(item: dict) -> bytes:
-    return json.dumps(item, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return json.dumps(item, sort_keys=True, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resolver: Resolver) -> dict[str, bytes]:
@@ -299,7 +336,7 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
     for ext in exts:
         builder.G = G = nx.MultiDiGraph()
         builder.add(ext)
-        records.append(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
+        records.append(json.dumps(extraction_record(ext), ensure_ascii=False, allow_nan=False) + "\n")
         for nid, data in G.nodes(data=True):
             if data["label"] in SHARED_LABELS:
                 if data["label"] not in ENTITY_VALUES:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import CacheError, PipelineConfigError
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
 
 CACHE_DIR = ".kg-cache"
@@ -46,9 +47,11 @@ def pipeline_version(config=None, lexicons=()) -> str:
         if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or {"model", "typer"} & set(path.relative_to(here).parts)):
             h.update(str(path.relative_to(here)).encode())
             h.update(path.read_bytes())
-    h.update(Path(config or DEFAULT_CONFIG).read_bytes())
-    for lex in lexicons:
-        h.update(Path(lex).read_bytes())
+    for option, path in [("--config", config or DEFAULT_CONFIG), *(("--lexicon", lex) for lex in lexicons)]:
+        try:
+            h.update(Path(path).read_bytes())
+        except OSError as exc:
+            raise PipelineConfigError(f"{path}: cannot be read ({exc.strerror}); check {option}") from None
     return h.hexdigest()[:16]
 
 
@@ -59,6 +62,11 @@ def document_key(doc: Document) -> str:
 def file_digest(path: Path) -> str:
     with open(path, "rb") as fh:
         return hashlib.file_digest(fh, "blake2b").hexdigest()[:32]
+
+
+def bytes_digest(data: bytes) -> str:
+    """`file_digest` of an input read once (a pipe, standard input)."""
+    return hashlib.blake2b(data).hexdigest()[:32]
 
 
 def chunk_signature(docs: Iterable[Document]) -> str:
@@ -167,7 +175,11 @@ class BuildIndex:
         every output it points into is still the file it wrote."""
         out = Path(out_dir)
         try:
-            with open(out / cls.index_name(version), encoding="utf-8") as fh:
+            fh = open(out / cls.index_name(version), encoding="utf-8")
+        except OSError:
+            return None  # no build of this version yet
+        try:
+            with fh:
                 data = json.load(fh)
             if data.get("format") != INDEX_FORMAT or data.get("version") != version:
                 return None
@@ -176,8 +188,8 @@ class BuildIndex:
             index = cls(version, data["rdf"], data["outputs"],
                         {k: InputFile(**v) for k, v in data["files"].items()},
                         {k: Chunk(**v) for k, v in data["chunks"].items()}, state, out)
-        except (OSError, ValueError, EOFError, KeyError, TypeError):
-            return None
+        except (OSError, ValueError, EOFError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise CacheError(f"{out / CACHE_DIR}: its index cannot be read ({type(exc).__name__})") from None
         if any(fingerprint(out / name) != fp for name, fp in index.outputs.items()):
             return None
         if not all((out / cls.detail_name(version, sig)).is_file() and (out / cls.cache_name(version, sig)).is_file()
@@ -186,8 +198,12 @@ class BuildIndex:
         return index
 
     def detail(self, sig: str) -> ChunkDetail:
-        with open(self.home / self.detail_name(self.version, sig), "rb") as fh:
-            return ChunkDetail(*marshal.load(fh))
+        path = self.home / self.detail_name(self.version, sig)
+        try:
+            with open(path, "rb") as fh:
+                return ChunkDetail(*marshal.load(fh))
+        except (OSError, ValueError, EOFError, TypeError) as exc:
+            raise CacheError(f"{path}: cannot be read ({type(exc).__name__})") from None
 
     def key_offsets(self) -> dict[str, tuple[str, int]]:
         """Content key → (chunk, offset of its line in the chunk's cache file)."""
@@ -240,7 +256,7 @@ class ExtractionCache:
                 with contextlib.suppress(OSError), open(path, "rb") as fh:
                     pos = 0
                     for line in fh:
-                        self._offsets[line.partition(b"\t")[0].decode()] = (path.stem, pos)
+                        self._offsets[line.partition(b"\t")[0].decode("ascii", "replace")] = (path.stem, pos)
                         pos += len(line)
         return self._offsets
 
@@ -250,16 +266,23 @@ class ExtractionCache:
             return fh.readline()
 
     def get(self, doc: Document) -> Extraction | None:
-        place = self.offsets.get(document_key(doc))
+        """The cached extraction of `doc`, or None; a line that is not the one its key promises
+        (a damaged cache file) is a miss, and the abstract is extracted again."""
+        key = document_key(doc)
+        place = self.offsets.get(key)
         if place is None:
             return None
         try:
-            data = json.loads(self.line(place).partition(b"\t")[2])
-        except (OSError, ValueError):
+            found, _, payload = self.line(place).partition(b"\t")
+            if found.decode("ascii") != key:
+                return None
+            data = json.loads(payload)
+            data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
+            ext = extraction_from_json(data)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
-        data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
         self.reused += 1
-        return extraction_from_json(data)
+        return ext
 
     def extract(self, documents: Iterable[Document],
                 extractor: Callable[[Iterable[Document]], Iterator[Extraction]]) -> Iterator[Extraction]:
@@ -291,21 +314,31 @@ def cache_line(ext: Extraction) -> str:
 
 def extractions_in(path: Path, start: int = 0, end: int | None = None) -> Iterator[Extraction]:
     """The extractions of the cache lines in [start, end) of a cache file (all of it by default)."""
-    with open(path, "rb") as fh:
-        fh.seek(start)
-        for line in fh.read(-1 if end is None else end - start).splitlines():
-            yield extraction_from_json(json.loads(line.partition(b"\t")[2]))
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(start)
+            data = fh.read(-1 if end is None else end - start)
+    except OSError as exc:
+        raise CacheError(f"{path}: cannot be read ({exc.strerror})") from None
+    for line in data.splitlines():
+        try:
+            ext = extraction_from_json(json.loads(line.partition(b"\t")[2]))
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise CacheError(f"{path}: a line cannot be read ({type(exc).__name__})") from None
+        yield ext
 
 
 def copy_range(src, dst, start: int, end: int) -> None:
     """Append bytes [start, end) of open file `src` to open file `dst` (in the kernel where it can)."""
     dst.flush()
+    if not 0 <= start <= end:
+        raise CacheError(f"the build index points at bytes {start}..{end} of {getattr(src, 'name', 'a file')}")
     length, offset = end - start, start
     try:
         while length:
             n = os.copy_file_range(src.fileno(), dst.fileno(), length, offset_src=offset)
             if n == 0:
-                raise OSError(errno.EIO, "a cache file ended before its index says")
+                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says")
             offset += n
             length -= n
     except OSError as exc:
@@ -316,7 +349,7 @@ def copy_range(src, dst, start: int, end: int) -> None:
         while length:
             block = src.read(min(length, 1 << 24))
             if not block:
-                raise OSError(errno.EIO, "a cache file ended before its index says") from None
+                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says") from None
             dst.write(block)
             length -= len(block)
     dst.seek(0, os.SEEK_END)

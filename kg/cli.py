@@ -1,8 +1,11 @@
 """CLI: a thin layer over the library. Parse, call, print a summary; `KGError` → one line, exit 1."""
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import sys
+import threading
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -14,6 +17,38 @@ from rich.table import Table
 from . import __version__
 from .errors import KGError
 
+class _Command(typer.core.TyperCommand):
+    """Help that shows names, not Python types: an argument as its metavar (`INPUT...`, not typer's
+    `{inputs}...` and `<list[str]>`), an option as its metavar or else its name (`--port PORT`).
+    Numbers given to `--param` and `--port` are checked against their range before the command runs."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, typer.core.TyperArgument):
+                param.metavar = param.metavar or param.name.upper()
+                param.display_type_rich = lambda ctx: None
+                param.get_usage_pieces = lambda ctx, p=param: [
+                    (p.metavar + ("..." if p.nargs != 1 and not p.metavar.endswith("...") else "")) if p.required
+                    else f"[{p.metavar}]"]
+            elif isinstance(param, typer.core.TyperOption) and not param.is_flag and not param.metavar:
+                param.metavar = param.name.upper().rstrip("_")
+
+    def invoke(self, ctx):
+        for item in ctx.params.get("param") or []:
+            key, _, value = item.partition("=")
+            try:
+                number = float(value)
+            except ValueError:
+                continue
+            if not (math.isfinite(number) and 0 <= number <= 1_000_000_000):
+                fail(KGError(f"--param {item}: out of range; give a number from 0 to 1,000,000,000"))
+        port = ctx.params.get("port")
+        if port is not None and not 0 <= port <= 65535:
+            fail(KGError(f"--port {port}: not a port; give one from 1 to 65535 (0: any free one)"))
+        return super().invoke(ctx)
+
+
 app = typer.Typer(
     no_args_is_help=True, add_completion=False, rich_markup_mode=None,
     help="kg: build a knowledge graph of ML research from paper abstracts.\n\n"
@@ -21,18 +56,63 @@ app = typer.Typer(
 )
 err = Console(stderr=True)
 
-Inputs = Annotated[list[str], typer.Argument(help="Files, directories or globs: .txt abstract lists, .jsonl, .json, .csv, .tsv, .bib, arXiv Atom .xml; optionally .gz.", show_default=False)]
-Lexicon = Annotated[Optional[list[Path]], typer.Option("--lexicon", help="Extra lexicon TSV (type, name, aliases), e.g. ../shared/data/gazetteers/ml_entity_gazetteer.tsv. Repeatable.")]
-Config = Annotated[Optional[Path], typer.Option("--config", help="A spaCy config for the pipeline (default: the packaged kg/extract/config.cfg).")]
-Neo4jUri = Annotated[Optional[str], typer.Option("--uri", help="Neo4j URI (default: $NEO4J_URI, else bolt://127.0.0.1:7687). The password is read from $NEO4J_PASSWORD only.")]
-Neo4jUser = Annotated[Optional[str], typer.Option("--user", help="Neo4j user (default: $NEO4J_USERNAME, else neo4j).")]
-Neo4jDb = Annotated[Optional[str], typer.Option("--database", help="Neo4j database (default: $NEO4J_DATABASE, else neo4j).")]
+Inputs = Annotated[list[str], typer.Argument(metavar="INPUT...", help="Files, directories or globs: .txt abstract lists, .jsonl, .json, .csv, .tsv, .bib, arXiv Atom .xml; optionally .gz. - reads standard input.", show_default=False)]
+Lexicon = Annotated[Optional[list[Path]], typer.Option("--lexicon", metavar="FILE", help="Extra lexicon TSV (type, name, aliases), e.g. ../shared/data/gazetteers/ml_entity_gazetteer.tsv. Repeatable.")]
+Config = Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="A spaCy config for the pipeline (default: the packaged kg/extract/config.cfg).")]
+Neo4jUri = Annotated[Optional[str], typer.Option("--uri", metavar="URI", help="Neo4j URI (default: $NEO4J_URI, else bolt://127.0.0.1:7687). The password is read from $NEO4J_PASSWORD only.")]
+Neo4jUser = Annotated[Optional[str], typer.Option("--user", metavar="NAME", help="Neo4j user (default: $NEO4J_USERNAME, else neo4j).")]
+Neo4jDb = Annotated[Optional[str], typer.Option("--database", metavar="NAME", help="Neo4j database (default: $NEO4J_DATABASE, else neo4j).")]
 SkipBad = Annotated[bool, typer.Option("--skip-bad-records", help="Skip records that cannot be read (broken JSON lines, records without an abstract) and count them, instead of stopping.")]
 
 
+Workers = Annotated[int, typer.Option("--workers", "-w", metavar="N", min=0, help="Extraction processes (default 0: one per core; never more than the cores; inputs under 500 abstracts use one).")]
+
+
 def fail(exc: KGError) -> None:
-    err.print(f"kg: error: {exc}", markup=False, highlight=False, soft_wrap=True)
+    message = " ".join(part.strip() for part in str(exc).splitlines() if part.strip())  # always one line
+    err.print(f"kg: error: {message}", markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(1)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _describe(exc: BaseException) -> str:
+    """One line for an exception no layer of kg turned into a `KGError`."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    if isinstance(exc, RecursionError):
+        return "an input is nested too deeply"
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return f"{text[:300]} ({type(exc).__name__})"
+
+
+def guarded(command):
+    """Every command's last line of defence: an exception a library raised on bad input (csv
+    limits, RecursionError, ValueError, UnicodeError, OSError, EOFError, a driver error) becomes one
+    line naming the command and what to check, exit 1; the command's outputs were not committed."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        import click
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, click.exceptions.ClickException, click.exceptions.Abort, KeyboardInterrupt):
+            raise
+        except KGError as exc:
+            fail(exc)
+        except BrokenPipeError:  # the reader of stdout stopped (`kg extract … | head`): nothing to say
+            import os
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
+        except MemoryError:
+            fail(KGError(f"{command.__name__}: out of memory; split the input or lower KG_MAX_INPUT_BYTES"))
+        except Exception as exc:  # noqa: BLE001 (the one catch-all; every known failure has its own message)
+            name = command.__name__.rstrip("_").replace("evaluate", "eval")
+            fail(KGError(f"{_describe(exc)}; check the inputs and options of `kg {name}` (kg {name} --help)"))
+    return run
 
 
 def _progress() -> Progress:
@@ -67,17 +147,18 @@ def main(ctx: typer.Context,
     ctx.call_on_close(_quiet_signals)
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def build(
     inputs: Inputs,
-    out: Annotated[Path, typer.Option("-o", "--out", help="Output directory.")] = Path("out"),
-    formats: Annotated[list[str], typer.Option("--format", help="RDF formats to write: turtle, json-ld, nt. Repeatable.")] = ["turtle"],
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (default 0: one per core; inputs under 500 abstracts use one).")] = 0,
+    out: Annotated[Path, typer.Option("-o", "--out", metavar="DIR", help="Output directory (never read as input).")] = Path("out"),
+    formats: Annotated[list[str], typer.Option("--format", metavar="FORMAT", help="RDF formats to write: turtle, json-ld, nt. Repeatable.")] = ["turtle"],
+    workers: Workers = 0,
     lexicon: Lexicon = None,
     config: Config = None,
     skip_bad_records: SkipBad = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Extract every abstract again instead of reusing DIR/.kg-cache.")] = False,
-    engine: Annotated[str, typer.Option("--engine", help="local (processes on this machine) or ray (Ray tasks; RAY_ADDRESS names a cluster; pip install 'kg[ray]').")] = "local",
+    engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", help="local (processes on this machine) or ray (Ray tasks; RAY_ADDRESS names a cluster; pip install 'kg[ray]').")] = "local",
     neo4j: Annotated[bool, typer.Option("--neo4j", help="Also load the graph into Neo4j (connection from NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE).")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
@@ -111,7 +192,8 @@ def build(
                                  on_document=lambda n: progress.update(task, completed=n))
     except KGError as exc:
         fail(exc)
-    table = Table(title=f"kg build: {stats.papers} papers in {stats.seconds:.1f} s → {out}", title_justify="left")
+    err.print(f"kg build: {_plural(stats.papers, 'paper')} in {stats.seconds:.1f} s → {out}", markup=False, highlight=False, soft_wrap=True)
+    table = Table()
     table.add_column("nodes", style="bold")
     table.add_column("count", justify="right")
     table.add_column("relationships", style="bold")
@@ -124,11 +206,13 @@ def build(
     table.add_row("total", str(sum(stats.nodes.values())), "total", str(sum(stats.relationships.values())))
     err.print(table)
     if stats.bad_records:
-        err.print(f"skipped {len(stats.bad_records)} bad records (first: {stats.bad_records[0]})", markup=False)
+        err.print(f"skipped {_plural(len(stats.bad_records), 'bad record')} (first: {stats.bad_records[0]})", markup=False, highlight=False, soft_wrap=True)
+    for warning in stats.warnings:
+        err.print(f"kg: warning: {warning}", markup=False, highlight=False, soft_wrap=True)
     if stats.reused:
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
                   f"(extracted {stats.papers - stats.reused}); copied {stats.copied} of {stats.chunks} chunks of the graph",
-                  markup=False)
+                  markup=False, highlight=False, soft_wrap=True)
     if driver is not None:
         _load(driver, _graph_json(out), database)
 
@@ -154,12 +238,13 @@ def _load(driver, graph_json: Path, database) -> None:
     except KGError as exc:
         fail(exc)
     err.print(f"kg: loaded {stats.nodes} nodes and {stats.relationships} relationships into Neo4j "
-              f"(database {db}, {stats.batches} batches)", markup=False)
+              f"(database {db}, {stats.batches} batches)", markup=False, highlight=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def load(
-    directory: Annotated[Path, typer.Argument(help="A directory written by `kg build` (its graph.json is loaded).", show_default=False)],
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A directory written by `kg build` (its graph.json is loaded).", show_default=False)],
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
     database: Neo4jDb = None,
@@ -182,9 +267,10 @@ def _graph_json(directory: Path) -> Path:
     return path
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def remove(
-    source: Annotated[str, typer.Argument(help="The source (input file base name) whose papers to delete.", show_default=False)],
+    source: Annotated[str, typer.Argument(metavar="SOURCE", help="The source (input file base name) whose papers to delete.", show_default=False)],
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
     database: Neo4jDb = None,
@@ -202,14 +288,15 @@ def remove(
         result = remove_source(driver, source, db)
     if result["papers"] == 0:
         fail(KGError(f"no papers with source {source!r} in Neo4j; sources are input file base names, e.g. abstracts.txt"))
-    err.print(f"kg: removed {result['papers']} papers of {source} and {result['orphans']} nodes only they supported", markup=False)
+    err.print(f"kg: removed {result['papers']} papers of {source} and {result['orphans']} nodes only they supported", markup=False, highlight=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def extract(
     inputs: Inputs,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the records here instead of stdout.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Extraction processes (default 0: one per core; inputs under 500 abstracts use one).")] = 0,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", metavar="FILE", help="Write the records here instead of stdout (- is stdout). A FIFO or device is written through.")] = None,
+    workers: Workers = 0,
     lexicon: Lexicon = None,
     config: Config = None,
     skip_bad_records: SkipBad = False,
@@ -229,9 +316,9 @@ def extract(
     bad: list[str] = []
     try:
         records = extract_documents(read_inputs(inputs, skip_bad_records, bad), workers or default_workers(), config, lexicon or [])
-        if output is not None:
+        if output is not None and str(output) != "-":
             n = write_extractions(records, output)
-            err.print(f"kg extract: {n} records → {output}", markup=False)
+            err.print(f"kg extract: {_plural(n, 'record')} → {output}", markup=False, highlight=False, soft_wrap=True)
         else:
             # stdout streams; a failure part-way still exits 1 with the error line
             for ext in records:
@@ -239,15 +326,16 @@ def extract(
     except KGError as exc:
         fail(exc)
     if bad:
-        err.print(f"skipped {len(bad)} bad records (first: {bad[0]})", markup=False)
+        err.print(f"skipped {_plural(len(bad), 'bad record')} (first: {bad[0]})", markup=False, highlight=False, soft_wrap=True)
 
 
-@app.command("eval")
+@app.command("eval", cls=_Command)
+@guarded
 def evaluate(
-    gold: Annotated[Path, typer.Argument(help="Gold JSONL (the format of GUIDELINES.md).", show_default=False)],
+    gold: Annotated[Path, typer.Argument(metavar="GOLD", help="Gold JSONL (the format of GUIDELINES.md).", show_default=False)],
     inputs: Inputs,
     errors: Annotated[bool, typer.Option("--errors", help="List false positives and misses per paper and field, with the sentence.")] = False,
-    minimum: Annotated[Optional[list[str]], typer.Option("--min", help="FIELD=F1: exit 1 when a field scores below it. Repeatable.")] = None,
+    minimum: Annotated[Optional[list[str]], typer.Option("--min", metavar="FIELD=F1", help="FIELD=F1: exit 1 when a field scores below it. Repeatable.")] = None,
     lexicon: Lexicon = None,
     config: Config = None,
 ) -> None:
@@ -261,6 +349,16 @@ def evaluate(
     from .evaluate import compare, format_report, load_gold, record_key
     from .records import extraction_record
 
+    bounds = []
+    for bound in minimum or []:
+        fld, _, value = bound.partition("=")
+        try:
+            f1 = float(value)
+        except ValueError:
+            f1 = math.nan
+        if not 0 <= f1 <= 1:
+            fail(KGError(f"--min {bound!r}: give FIELD=F1 with F1 a number from 0 to 1, e.g. proposed=0.8"))
+        bounds.append((fld, f1, value))
     try:
         gold_records = load_gold(gold)
         exts = list(extract_documents(read_inputs(inputs), 1, config, lexicon or []))
@@ -281,29 +379,32 @@ def evaluate(
             for name in e["missed"]:
                 typer.echo(f"  FN {name!r}")
     failed = []
-    for bound in minimum or []:
-        fld, _, value = bound.partition("=")
+    for fld, f1, value in bounds:
         if fld not in report:
             fail(KGError(f"unknown field '{fld}' in --min; use one of {', '.join(report)}"))
-        if report[fld]["f1"] < float(value):
+        if report[fld]["f1"] < f1:
             failed.append(f"{fld} F1 {report[fld]['f1']} < {value}")
     if failed:
         typer.echo("below bound: " + "; ".join(failed))
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def query(
     name: Annotated[Optional[str], typer.Argument(help="The query to run (see --list).", show_default=False)] = None,
-    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value (defaults come from the query's header). Repeatable.")] = None,
+    param: Annotated[Optional[list[str]], typer.Option("--param", "-p", help="k=v: a parameter value; a name matches case-insensitively and through aliases. Left out: the header's default, or for a name the graph's first candidate (said on stderr). Repeatable.")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or csv.")] = "table",
-    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server (used when NEO4J_URI is not set).")] = None,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory to query without a server. Wins over NEO4J_URI; --uri wins over both. With neither, NEO4J_URI if set, else ./out/.")] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the queries and the questions they answer.")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
     database: Neo4jDb = None,
 ) -> None:
     """Run a prewritten query (cypher/NAME.cypher) against Neo4j, or without a server against `kg build` output.
+
+    Which graph answers: --uri if given; else --db DIR if given; else Neo4j at NEO4J_URI if set; else
+    ./out/. The backend that answered is said on stderr.
 
     Example:
 
@@ -319,7 +420,8 @@ def query(
     try:
         if list_ or name is None:
             for q in list_queries().values():
-                params = ", ".join(f"{k}={json.dumps(v)}" for k, v in q.params.items())
+                params = ", ".join(f"{k}={json.dumps(v) if not isinstance(v, dict) else 'from ' + v['from']}"
+                                   for k, v in q.params.items())
                 typer.echo(f"{q.name:26} {q.question}" + (f"  [{params}]" if params else ""))
             return
         if fmt not in ("table", "json", "csv"):
@@ -331,13 +433,26 @@ def query(
             if not sep:
                 raise KGError(f"--param takes k=v, not {item!r}")
             given[k] = v
-        bound = q.bind(given)
-        if Neo4jSettings.configured() and db is None or uri:
-            settings = Neo4jSettings.from_env(uri, user, database)
-            with _driver(uri, user, database) as driver:
-                rows = run_neo4j(driver, q, bound, settings.database)
-        else:
-            rows = EmbeddedStore(db or Path("out")).run(q, bound)
+        q.check(given)  # unknown parameters fail before connecting
+        with contextlib.ExitStack() as stack:
+            if Neo4jSettings.configured() and db is None or uri:
+                settings = Neo4jSettings.from_env(uri, user, database)
+                driver = stack.enter_context(_driver(uri, user, database))
+                run = lambda query, params: run_neo4j(driver, query, params, settings.database)  # noqa: E731
+                typer.echo(f"kg query: answered by Neo4j at {settings.uri} (database {settings.database})", err=True)
+            else:
+                run = EmbeddedStore(db or Path("out")).run
+                typer.echo(f"kg query: answered from {db or Path('out')}/ (no server)", err=True)
+            bound = q.bind(given, run)
+            for k in q.graph_params:
+                if k not in given:
+                    typer.echo(f"kg query: {k} = {bound[k]!r}, taken from the graph (`kg query {q.params[k]['from']}`; "
+                               f"choose with -p {k}=NAME)", err=True)
+            rows = run(q, bound)
+            if not rows and any(k in given for k in q.graph_params):
+                for k in (k for k in q.graph_params if k in given):
+                    names = ", ".join(map(str, q.candidates(k, given, run)))
+                    typer.echo(f"kg query: no rows for {k} = {given[k]!r}; the graph's first candidates: {names}", err=True)
     except KGError as exc:
         fail(exc)
     _print_rows(rows, fmt)
@@ -346,7 +461,7 @@ def query(
 def _print_rows(rows: list[dict], fmt: str) -> None:
     import csv
     if fmt == "json":
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1, default=str))
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1, default=str, allow_nan=False))
         return
     columns = list(rows[0]) if rows else []
     if fmt == "csv":
@@ -361,43 +476,60 @@ def _print_rows(rows: list[dict], fmt: str) -> None:
     for r in rows:
         table.add_row(*("" if r[c] is None else str(r[c]) for c in columns))
     Console().print(table)
-    err.print(f"{len(rows)} rows", markup=False)
+    err.print(f"{len(rows)} rows", markup=False, highlight=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def guide(
     out: Annotated[Path, typer.Option("-o", "--out", help="Where to write kg-guide.html and kg.grass.")] = Path("out/browser"),
-    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost).")] = 8001,
+    port: Annotated[int, typer.Option("--port", help="Port to serve them on (localhost; 0 picks a free one).")] = 8001,
+    db: Annotated[Optional[Path], typer.Option("--db", help="A `kg build` output directory whose names become the guide's parameter values (default: the header examples).")] = None,
     no_serve: Annotated[bool, typer.Option("--no-serve", help="Only write the files.")] = False,
 ) -> None:
-    """Write the query pack as a Neo4j Browser guide (and the graph style), and serve it on localhost.
+    """Write the query pack as a Neo4j Browser guide (and the graph style), and serve exactly these two files on localhost.
 
-    Then, in Neo4j Browser (http://localhost:7474):  :play http://localhost:8001/kg-guide.html
+    Then, in Neo4j Browser (http://localhost:7474):  :guide http://localhost:8001/kg-guide.html
 
     Example:
 
-      kg guide --port 8001
+      kg guide --port 8001 --db out/
     """
-    from .guide import serve, write_guide
-    paths = write_guide(out)
-    err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
-    if no_serve:
-        return
-    err.print(f"serving on http://localhost:{port}/ — in Neo4j Browser run:  :play http://localhost:{port}/kg-guide.html"
-              f"   and   :style http://localhost:{port}/kg.grass   (Ctrl-C to stop)", markup=False)
+    from .guide import GUIDE_NAME, STYLE_NAME, serve, write_guide
+    from .queries import EmbeddedStore
     try:
-        serve(out, port)
-    except OSError as exc:
-        fail(KGError(f"cannot serve on port {port} ({exc.strerror}); choose another with --port"))
+        run = EmbeddedStore(db).run if db is not None else None
+        if no_serve:
+            paths = write_guide(out, port, run)
+            err.print(f"kg: wrote {', '.join(str(p) for p in paths)}", markup=False)
+            return
+        try:
+            server = serve(port, background=True, run=run)
+        except (OSError, OverflowError) as exc:
+            reason = getattr(exc, "strerror", None) or "a port is 0 to 65535"
+            raise KGError(f"cannot serve on port {port} ({reason}); choose another with --port") from None
+        bound = server.server_address[1]
+        try:
+            write_guide(out, bound, run)
+        except OSError as exc:
+            server.shutdown()
+            raise KGError(f"{out}: cannot write the guide there ({exc.strerror}); choose another with -o") from None
+    except KGError as exc:
+        fail(exc)
+    typer.echo(f"kg: wrote {out / GUIDE_NAME}, {out / STYLE_NAME}; serving them on http://localhost:{bound}/ (Ctrl-C to stop)\n"
+               f"in Neo4j Browser run:  :guide http://localhost:{bound}/{GUIDE_NAME}", err=True)
+    try:
+        threading.Event().wait()
     except KeyboardInterrupt:
-        pass
+        server.shutdown()
 
 
-@app.command()
+@app.command(cls=_Command)
+@guarded
 def export(
-    directory: Annotated[Path, typer.Argument(help="A directory written by `kg build` (its graph.json is exported).", show_default=False)],
-    fmt: Annotated[str, typer.Option("--format", help="neo4j-import: CSV files for `neo4j-admin database import full`.")] = "neo4j-import",
-    out: Annotated[Optional[Path], typer.Option("-o", "--out", help="Where to write them (default: DIR/neo4j-import).")] = None,
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A directory written by `kg build` (its graph.json is exported).", show_default=False)],
+    fmt: Annotated[str, typer.Option("--format", metavar="FORMAT", help="neo4j-import: CSV files for `neo4j-admin database import full`.")] = "neo4j-import",
+    out: Annotated[Optional[Path], typer.Option("-o", "--out", metavar="DIR", help="Where to write them (default: DIR/neo4j-import).")] = None,
     database: Neo4jDb = None,
 ) -> None:
     """Export a built graph for Neo4j's bulk importer (a stopped database, much faster than loading).
@@ -419,9 +551,9 @@ def export(
         files = write_import_csv(graph, target, Neo4jSettings.from_env(database=database).database)
     except OSError as exc:
         fail(KGError(f"{target}: cannot write the CSV files ({exc.strerror})"))
-    err.print(f"kg: wrote {len(files)} CSV files to {target}; import them into a stopped database with:", markup=False)
+    err.print(f"kg: wrote {len(files)} CSV files to {target}; import them into a stopped database with:", markup=False, highlight=False, soft_wrap=True)
     typer.echo(f"cd {shlex_quote(str(target))} && {shell_command(files, Neo4jSettings.from_env(database=database).database)}")
-    err.print(f"(or, with the local server of this repository: scripts/neo4j import {target})", markup=False)
+    err.print(f"(or, with the local server of this repository: scripts/neo4j import {target})", markup=False, highlight=False, soft_wrap=True)
 
 
 def shlex_quote(s: str) -> str:

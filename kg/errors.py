@@ -29,3 +29,7 @@ class UnknownQueryError(KGError):
 
 class OutputError(KGError):
     """An output cannot be written (disk full, permissions); nothing was changed."""
+
+
+class CacheError(KGError):
+    """The build cache (DIR/.kg-cache) is damaged; the build starts it afresh."""

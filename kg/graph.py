@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from .extract.convert import is_generic_baseline
+from .extract.latex import plain
 from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
 from .resolve.normalize import normalise
@@ -39,8 +40,35 @@ def repository_id(url: str) -> str:
     return f"repository:{u}"
 
 
+def caption(title: str | None, abstract: str, words: int = 8) -> str:
+    """What a reader calls a paper: its title, or the first words of its abstract, as plain text.
+
+    >>> caption(None, "We propose **GeoFlow**, a flow on manifolds for fast sampling of proteins.")
+    'We propose GeoFlow, a flow on manifolds for…'
+    """
+    if title and plain(str(title)).strip():
+        return plain(str(title)).strip()
+    first = plain(abstract).split()
+    return " ".join(first[:words]).rstrip(",;:") + ("…" if len(first) > words else "")
+
+
+def repository_caption(url: str) -> str:
+    """`owner/repo` of a repository URL (the host is kept when it is not GitHub).
+
+    >>> repository_caption("https://github.com/ZheruiHuang/GeoFlow.git"), repository_caption("https://gitlab.com/a/b")
+    ('ZheruiHuang/GeoFlow', 'gitlab.com/a/b')
+    """
+    u = re.sub(r"^[a-zA-Z]+://", "", url.strip()).removeprefix("www.")
+    u = re.sub(r"(?:\.git)?/*$", "", u)
+    return u.removeprefix("github.com/")
+
+
 def _evidence(ev: Evidence) -> dict:
-    return {"sentence": ev.sentence, "start": ev.start, "end": ev.end, "rule": ev.rule}
+    data = {"sentence": ev.sentence, "start": ev.start, "end": ev.end, "rule": ev.rule}
+    shown = plain(ev.sentence)
+    if shown != ev.sentence:
+        data["sentence_plain"] = shown  # the sentence to read; `sentence` stays as written (offsets point into it)
+    return data
 
 
 def _clean(props: dict) -> dict:
@@ -82,6 +110,7 @@ class GraphBuilder:
                         title=meta.get("title"), abstract=doc.text, year=meta.get("year"), venue=meta.get("venue"),
                         url=meta.get("url"), doi=meta.get("doi"), paper_id=meta.get("id"),
                         authors=meta.get("authors") if isinstance(meta.get("authors"), list) else None)
+        self.G.nodes[pid]["caption"] = caption(meta.get("title"), doc.text)
         if meta.get("venue"):
             vid = self.node(f"venue:{normalise(str(meta['venue']))}", L.VENUE, name=str(meta["venue"]))
             self.edge(pid, R.PUBLISHED_IN, vid)
@@ -123,6 +152,7 @@ class GraphBuilder:
                 self.edge(rid, R.BY_METHOD, mid, r.evidence)
         for url, ev in ext.code:
             cid = self.node(repository_id(url), L.REPOSITORY, url=url)
+            self.G.nodes[cid].setdefault("caption", repository_caption(url))
             self.edge(pid, R.HAS_CODE, cid, ev)
 
     def finish(self) -> nx.MultiDiGraph:

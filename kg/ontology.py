@@ -108,7 +108,7 @@ FIELD_REL: dict[str, RelType] = {
 #: Scalar properties each label carries besides `id`, with their XSD/Python type.
 NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
     L.PAPER: {"source": str, "index": int, "title": str, "abstract": str, "year": int,
-              "venue": str, "url": str, "doi": str, "paper_id": str, "authors": list},
+              "venue": str, "url": str, "doi": str, "paper_id": str, "authors": list, "caption": str},
     L.METHOD: {"name": str, "aliases": list},
     L.TECHNIQUE: {"name": str, "aliases": list},
     L.DATASET: {"name": str, "aliases": list},
@@ -116,10 +116,11 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
     L.TASK: {"name": str, "aliases": list},
     L.SPEEDUP: {"text": str, "value": float, "value_max": float, "unit": str, "kind": str,
                 "quantity": str, "baseline_text": str, "qualifier": str, "factor": float,
-                "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str},
+                "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str,
+                "sentence_plain": str},
     L.RESULT: {"text": str, "metric_text": str, "value": float, "dataset_text": str,
-               "method_text": str, "sentence": str, "start": int, "end": int, "rule": str},
-    L.REPOSITORY: {"url": str},
+               "method_text": str, "sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str},
+    L.REPOSITORY: {"url": str, "caption": str},
     L.VENUE: {"name": str},
 }
 
@@ -129,7 +130,8 @@ RDF_PROPERTY_NAMES: dict[str, str] = {
     "url": "schema:url", "authors": "dcterms:creator", "paper_id": "dcterms:identifier",
 }
 #: Evidence properties carried by every relationship that comes from text.
-EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str}
+#: `sentence_plain` is the sentence as plain Unicode (LaTeX and Markdown rendered), only where it differs.
+EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str}
 
 
 def camel(name: str) -> str:

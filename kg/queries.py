@@ -7,8 +7,13 @@ A query file starts with a header of `//` lines:
     // name: top_speedups
     // question: What are the largest claimed speed-ups, by normalised factor?
     // @param limit: 10
+    // @param baseline: {"from": "top_baselines"}
     // example:
     //   factor | claim | …
+
+A parameter's default is a JSON value, or `{"from": QUERY}`: a name taken from the graph at hand,
+the first row of another query of the pack (its column named like the parameter, or `"column"`;
+`"row"`: n for the n-th row; rows that disagree with parameters given are skipped).
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from .errors import KGError, UnknownQueryError
 PACKAGE_DATA = Path(__file__).resolve().parent / "_data"
 REPO = Path(__file__).resolve().parent.parent
 PARAM_USE = re.compile(r"\$([A-Za-z_]\w*)")
-HEADER = re.compile(r"^//\s*(name|question|@param\s+(\w+)|example)\s*:\s*(.*)$")
+HEADER = re.compile(r"^//\s*(name|question|@param\s+(\w+)|@column\s+(\w+)|example)\s*:\s*(.*)$")
 
 
 def data_dir(name: str) -> Path:
@@ -40,27 +45,63 @@ class Query:
     cypher: str
     path: Path
     used: set[str] = field(default_factory=set)
+    columns: dict[str, str] = field(default_factory=dict)  # `// @column name: what it means`
 
-    def bind(self, given: dict[str, str]) -> dict[str, object]:
-        """The header's defaults overridden by `given` (strings from the CLI, cast to the default's type)."""
-        unknown = sorted(set(given) - set(self.params))
-        if unknown:
-            valid = ", ".join(sorted(self.params)) or "none"
-            raise UnknownQueryError(f"unknown parameter {', '.join(unknown)} for query '{self.name}'; valid: {valid}")
-        bound = dict(self.params)
+    def bind(self, given: dict[str, str], run=None) -> dict[str, object]:
+        """The header's defaults overridden by `given` (strings from the CLI, cast to the default's type).
+
+        `run(query, params) -> rows` answers on the graph at hand; it gives the defaults taken from
+        the graph (`{"from": QUERY}`). Without it such a parameter is required."""
+        self.check(given)
+        bound = {k: v for k, v in self.params.items() if not isinstance(v, dict)}
         for key, raw in given.items():
             default = self.params[key]
             try:
                 bound[key] = int(raw) if isinstance(default, int) else float(raw) if isinstance(default, float) else raw
             except ValueError:
                 raise UnknownQueryError(f"parameter {key} of '{self.name}' takes a number, not {raw!r}") from None
+        for key in self.graph_params:
+            if key not in bound:
+                bound[key] = self.graph_default(key, given, run)
         return bound
+
+    def check(self, given: dict[str, str]) -> None:
+        unknown = sorted(set(given) - set(self.params))
+        if unknown:
+            valid = ", ".join(sorted(self.params)) or "none"
+            raise UnknownQueryError(f"unknown parameter {', '.join(unknown)} for query '{self.name}'; valid: {valid}")
+
+    @property
+    def graph_params(self) -> list[str]:
+        """The parameters whose default comes from the graph."""
+        return [k for k, v in self.params.items() if isinstance(v, dict)]
+
+    def candidates(self, key: str, given: dict[str, str], run, n: int = 5) -> list[str]:
+        """The graph's first names for parameter `key` (rows of its source query that agree with `given`)."""
+        spec = self.params[key]
+        source = get_query(spec["from"])
+        column = spec.get("column", key)
+        rows = run(source, source.bind({}, run))
+        agree = [r for r in rows if all(str(r.get(k, v)).lower() == str(v).lower() for k, v in given.items() if k != key)]
+        return [r[column] for r in (agree or rows)][: max(n, spec.get("row", 0) + 1)]
+
+    def graph_default(self, key: str, given: dict[str, str], run) -> str:
+        spec = self.params[key]
+        if run is None:
+            raise KGError(f"query '{self.name}' needs -p {key}=NAME (its default is taken from the graph, "
+                          f"see `kg query {spec['from']}`)")
+        names = self.candidates(key, given, run)
+        row = spec.get("row", 0)
+        if len(names) <= row:
+            raise KGError(f"query '{self.name}' needs -p {key}=NAME: the graph has no default for it "
+                          f"(`kg query {spec['from']}` returns {len(names)} rows)")
+        return names[row]
 
 
 def parse_query(path: Path) -> Query:
     """Read one query file; a file without a complete header is an error."""
     text = path.read_text(encoding="utf-8")
-    info: dict = {"params": {}, "example": []}
+    info: dict = {"params": {}, "example": [], "columns": {}}
     body: list[str] = []
     in_example = False
     for line in text.splitlines():
@@ -70,11 +111,13 @@ def parse_query(path: Path) -> Query:
             in_example = key == "example"
             if key.startswith("@param"):
                 try:
-                    info["params"][m.group(2)] = json.loads(m.group(3))
+                    info["params"][m.group(2)] = json.loads(m.group(4))
                 except json.JSONDecodeError:
-                    raise KGError(f"{path}: default of @param {m.group(2)} is not JSON ({m.group(3)!r}); quote strings") from None
+                    raise KGError(f"{path}: default of @param {m.group(2)} is not JSON ({m.group(4)!r}); quote strings") from None
+            elif key.startswith("@column"):
+                info["columns"][m.group(3)] = m.group(4).strip()
             elif key in ("name", "question"):
-                info[key] = m.group(3).strip()
+                info[key] = m.group(4).strip()
         elif line.startswith("//") and not body:
             if in_example:
                 info["example"].append(line[2:].rstrip())
@@ -84,7 +127,7 @@ def parse_query(path: Path) -> Query:
     if not info.get("name") or not info.get("question"):
         raise KGError(f"{path}: the header needs '// name:' and '// question:' lines")
     return Query(info["name"], info["question"], info["params"], info["example"], cypher, path,
-                 set(PARAM_USE.findall(cypher)))
+                 set(PARAM_USE.findall(cypher)), info["columns"])
 
 
 def list_queries() -> dict[str, Query]:
@@ -150,7 +193,7 @@ class EmbeddedStore:
             # escaped RDF literal, so no input can change the query's structure
             names = " ".join(f"?param_{k}" for k in bound)
             values = " ".join(str(ox.Literal(v)) for v in bound.values())
-            sparql = sparql.replace("WHERE {", f"WHERE {{ VALUES ({names}) {{ ({values}) }}", 1)
+            sparql = sparql.replace("WHERE {", f"WHERE {{ VALUES ({names}) {{ ({values}) }}")  # in every (sub)query
         solutions = self.store.query(sparql)
         names = [v.value for v in solutions.variables]
         rows = [{n: _python_value(s[n]) for n in names} for s in solutions]
@@ -166,14 +209,27 @@ class EmbeddedStore:
         return self._graph
 
 
+def _display(data: dict, nid: str) -> str:
+    return next((data[k] for k in ("name", "caption", "text") if data.get(k) is not None), nid)
+
+
 def _path_between_methods(store: EmbeddedStore, params: dict) -> list[dict]:
-    """networkx twin of path_between_methods.cypher: all shortest paths up to 8 hops, undirected, avoiding venues."""
+    """networkx twin of path_between_methods.cypher: all shortest paths up to 8 hops, undirected, avoiding
+    venues; a path is written as names and relationship types, one string per sequence of relationships."""
+    import itertools
+
     import networkx as nx
     G = store.graph
-    label = lambda n: G.nodes[n].get("name") or n  # noqa: E731
 
     def find(name):
-        return [n for n, d in G.nodes(data=True) if d["label"] == "Method" and str(d.get("name", "")).lower() == name.lower()]
+        name = name.lower()
+        return [n for n, d in G.nodes(data=True) if d["label"] == "Method"
+                and (str(d.get("name", "")).lower() == name or name in (str(a).lower() for a in d.get("aliases") or []))]
+
+    def steps(u, v):
+        out = [f" -{k}-> " for k in (G[u][v] if G.has_edge(u, v) else {})]
+        out += [f" <-{k}- " for k in (G[v][u] if G.has_edge(v, u) else {})]
+        return out
 
     U = nx.subgraph_view(G.to_undirected(as_view=True), filter_node=lambda n: G.nodes[n]["label"] != "Venue")
     rows = []
@@ -187,10 +243,14 @@ def _path_between_methods(store: EmbeddedStore, params: dict) -> list[dict]:
                 continue
             if len(paths[0]) - 1 > 8:
                 continue
-            texts = sorted({" / ".join(label(n) for n in p) for p in paths})
-            rows.append({"from": label(a), "to": label(b), "hops": len(paths[0]) - 1,
-                         "shortest_paths": len(texts), "example_path": texts[0]})
-    return rows
+            texts = set()
+            for p in paths:
+                names = [_display(G.nodes[n], n) for n in p]
+                for rels in itertools.product(*(steps(u, v) for u, v in zip(p, p[1:]))):
+                    texts.add(names[0] + "".join(r + n for r, n in zip(rels, names[1:])))
+            rows.append({"from": _display(G.nodes[a], a), "to": _display(G.nodes[b], b), "hops": len(paths[0]) - 1,
+                         "shortest_paths": len(texts), "example_path": min(texts)})
+    return sorted(rows, key=lambda r: (r["from"], r["to"]))
 
 
 PYTHON_TWINS = {"path_between_methods": _path_between_methods}

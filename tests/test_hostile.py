@@ -49,7 +49,8 @@ CASES = [
                    "als bisherige Methoden.".encode(), 0, None),
     ("semicolon.csv", f'title;abstract\nFoo;"{GOOD}"\n'.encode(), 0, None),
     ("quoted.csv", f'title,abstract\nFoo,"{GOOD}\nsecond line, with a comma"\n'.encode(), 0, None),
-    ("nulls.jsonl", json.dumps({"abstract": GOOD, "title": None, "year": "n/a", "authors": None}).encode(), 0, None),
+    ("nulls.jsonl", json.dumps({"abstract": GOOD, "title": None, "year": None, "authors": None}).encode(), 0, None),
+    ("badyear.jsonl", json.dumps({"abstract": GOOD, "year": "n/a"}).encode(), 1, "'year'"),
     ("many.txt", _many(300).encode(), 0, None),
     ("bom.jsonl", b"\xef\xbb\xbf" + json.dumps({"abstract": GOOD}).encode(), 0, None),
 ]
@@ -123,7 +124,7 @@ def test_hostile_skip_bad_records_continues_and_counts(run_kg, tmp_path):
     src = make_input(tmp_path, "broken.jsonl", dict((c[0], c[1]) for c in CASES)["broken.jsonl"])
     rc, out, err = run_kg("extract", src, "--skip-bad-records")
     assert rc == 0 and [json.loads(line)["index"] for line in out.splitlines()] == [0, 2]
-    assert "skipped 1 bad records" in err and "broken.jsonl:2" in err
+    assert "skipped 1 bad record (" in err and "broken.jsonl:2" in err
 
 
 def test_hostile_xxe_is_never_resolved(run_kg, tmp_path):

@@ -1,11 +1,17 @@
 """Queries: every file documented and consistent; the same rows from Neo4j and without a server;
-rows on the seeds that a reader of the abstracts expects."""
+rows on the seeds that a reader of the abstracts expects; readable columns; names taken from the
+graph at hand; the README's commands."""
+import csv
+import io
 import json
+import re
+import shlex
 
 import pytest
 
 from conftest import EXAMPLES, ROOT, extract_text
 from kg.build import graph_of
+from kg.errors import KGError
 from kg.queries import PYTHON_TWINS, EmbeddedStore, data_dir, list_queries, parse_query, run_neo4j
 from kg.sinks.files import write_graph_json
 from kg.sinks.neo4j import load_graph
@@ -55,9 +61,21 @@ def seed_store(seed_extractions, tmp_path_factory):
     return G, EmbeddedStore(d)
 
 
-def embedded(store, name, **params):
-    q = QUERIES[name]
-    return store.run(q, q.bind({k: str(v) for k, v in params.items()}))
+@pytest.fixture(scope="module")
+def example_store(example_extractions, tmp_path_factory):
+    G = graph_of(example_extractions)
+    d = tmp_path_factory.mktemp("examplegraph")
+    write_rdf(G, d / "graph.ttl")
+    write_graph_json(G, d / "graph.json")
+    return G, EmbeddedStore(d)
+
+
+def embedded(store, query, **params):
+    q = QUERIES[query]
+    return store.run(q, q.bind({k: str(v) for k, v in params.items()}, store.run))
+
+
+LATEX = re.compile(r"\\[A-Za-z]+|\\[%&_#$]|\$[^$\s][^$]*\$|\*\*\S")
 
 
 @pytest.mark.shared
@@ -65,15 +83,19 @@ def test_queries_embedded_rows_on_the_seeds(seed_store):
     G, store = seed_store
     top = embedded(store, "top_speedups")[0]
     assert top["factor"] == 32.0 and "1024 to 32" in top["evidence"]
-    (fast,) = embedded(store, "claims_over_baseline")
+    (fast,) = embedded(store, "claims_over_baseline", baseline="Fast-dLLM")
     assert fast["baseline"] == "Fast-dLLM" and fast["factor"] == 1.3
-    assert {(r["method"], r["value"]) for r in embedded(store, "leaderboard")} == {("Graph-GRPO", 95.0)}
-    assert {(r["method"], r["value"]) for r in embedded(store, "leaderboard", dataset="tree")} == {("Graph-GRPO", 97.5)}
-    profile = {(r["fact"], r["item"]) for r in embedded(store, "method_profile")}
+    leader = {(r["method"], r["value"]) for r in embedded(store, "leaderboard", dataset="planar", metric="Valid-Unique-Novelty")}
+    assert leader == {("Graph-GRPO", 95.0)}
+    tree = embedded(store, "leaderboard", dataset="tree", metric="Valid-Unique-Novelty")
+    assert {(r["method"], r["value"]) for r in tree} == {("Graph-GRPO", 97.5)}
+    profile = {(r["fact"], r["item"]) for r in embedded(store, "method_profile", method="PASO")}
     assert ("HAS_CODE", "https://github.com/Jianrong-Lu/PASO.git") in profile
     assert {"21× reduction in GD steps", "4.5× speedup in wall-clock time"} <= {i for f, i in profile if f == "CLAIM_ABOUT"}
-    assert {"MultiDAP", "Depth-progressive Monotonic Learning"} <= {r["method"] for r in embedded(store, "methods_on_dataset")}
-    assert "https://github.com/ZheruiHuang/GeoFlow" in {r["code"] for r in embedded(store, "papers_with_code")}
+    on_cifar = embedded(store, "methods_on_dataset", dataset="CIFAR-100")
+    assert {"MultiDAP", "Depth-progressive Monotonic Learning"} <= {r["method"] for r in on_cifar}
+    code = {r["url"]: r["code"] for r in embedded(store, "papers_with_code")}
+    assert code["https://github.com/ZheruiHuang/GeoFlow"] == "ZheruiHuang/GeoFlow"
     assert {"Fast-dLLM", "HYPIR"} <= {r["baseline"] for r in embedded(store, "top_baselines")}
     overview = {(r["kind"], r["name"]): r["count"] for r in embedded(store, "graph_overview")}
     assert overview[("node", "Paper")] == 38
@@ -84,14 +106,145 @@ def test_queries_embedded_rows_on_the_seeds(seed_store):
     assert (21.0, None) in unbased and (7.0, "vanilla dLLMs") in unbased
     assert ("FID", 2) in {(r["metric"], r["papers"]) for r in embedded(store, "top_metrics")}  # XDLM and SemanticNVS
     assert any(r["metric"] == "Valid-Unique-Novelty" for r in embedded(store, "metrics_per_task"))
-    sharing = embedded(store, "methods_sharing_datasets")  # MultiDAP and DMoL both evaluate on CIFAR-100
+    sharing = embedded(store, "methods_sharing_datasets", method="MultiDAP")  # MultiDAP and DMoL: CIFAR-100
     assert ("Depth-progressive Monotonic Learning", "CIFAR-100") in {(r["method"], r["example_dataset"]) for r in sharing}
     top_technique = embedded(store, "techniques_by_venue_year")[0]
     assert (top_technique["venue"], top_technique["year"], top_technique["technique"]) == ("ICML", 2026, "diffusion models")
-    fast = {(r["relationship"], r["direction"]) for r in embedded(store, "edge_evidence")}
-    assert ("OVER", "in") in fast and ("USES", "in") in fast
-    (path,) = embedded(store, "path_between_methods")  # DDPM (MultiDAP's paper) to GLAD, not through the venue
-    assert path["hops"] >= 4 and "ICML" not in path["example_path"] and path["example_path"].endswith("GLAD")
+    fast = {(r["relationship"], r["direction"], r["other"]) for r in embedded(store, "edge_evidence", name="Fast-dLLM")}
+    assert ("OVER", "in", "1.3× over Fast-dLLM with less than 1% accuracy change across rea") in fast
+    (path,) = embedded(store, "path_between_methods", **{"from": "DDPM", "to": "GLAD"})  # MultiDAP's paper to GLAD
+    assert path["hops"] >= 4 and "ICML" not in path["example_path"] and path["example_path"].endswith("-> GLAD")
+    assert re.match(r"DDPM <-USES- \S", path["example_path"])  # names and relationship types, from DDPM
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_queries_answers_are_readable(seed_store, name):
+    """Papers by title or first words, ids only in *_id columns, evidence without LaTeX or Markdown."""
+    G, store = seed_store
+    ids = set(G.nodes)
+    captions = {d["caption"] for _, d in G.nodes(data=True) if d["label"] == "Paper"}
+    rows = embedded(store, name)
+    assert rows or name == "conflicting_results"
+    for row in rows:
+        for column, value in row.items():
+            if column.endswith("_id"):
+                assert value in ids, (column, value)
+            elif isinstance(value, str):
+                assert not any(i in value for i in ids), (name, column, value)
+            if column.startswith("evidence"):
+                assert not LATEX.search(value), (name, column, value)
+            if column in ("paper", "example_paper", "paper_a", "paper_b"):
+                assert value in captions and value == G.nodes[row[column + "_id"]]["caption"]
+
+
+@pytest.mark.shared
+def test_queries_evidence_is_rendered_and_offsets_still_point_into_the_abstract(seed_store):
+    G, store = seed_store
+    raw = [(u, v, d) for u, v, d in G.edges(data=True) if "sentence_plain" in d]
+    assert raw, "the seeds have evidence with LaTeX or Markdown"
+    for u, v, d in raw:
+        assert LATEX.search(d["sentence"]) or d["sentence"] != d["sentence_plain"]
+        assert not LATEX.search(d["sentence_plain"])
+        assert d["sentence"] in G.nodes[u if G.nodes[u]["label"] == "Paper" else v].get("abstract", d["sentence"])
+    times = [r for r in embedded(store, "top_speedups", limit=50) if "×" in r["evidence"]]
+    assert times and all("\\times" not in r["evidence"] for r in times)
+
+
+@pytest.mark.shared
+def test_queries_header_examples_hold_on_the_seeds(seed_store):
+    """Each header's example: its columns are the query's, each row is a row of the answer (cells cut with …)."""
+    G, store = seed_store
+    for name, q in QUERIES.items():
+        lines = [line.strip() for line in q.example if line.strip()]
+        columns = [c.strip() for c in lines[0].split(" | ")]
+        bound = q.bind({k: v["example"] for k, v in q.params.items() if isinstance(v, dict)}, store.run)
+        rows = store.run(q, bound)
+        assert not rows or list(rows[0]) == columns, name
+        for line in lines[1:]:
+            cells = [c.strip() for c in line.split(" | ")]
+            assert any(all(shown == ("null" if r[c] is None else str(r[c]))
+                           or shown.endswith("…") and str(r[c]).startswith(shown[:-1])
+                           for c, shown in zip(columns, cells)) for r in rows), (name, line)
+
+
+def test_queries_names_left_out_come_from_the_graph(example_store):
+    """On a graph that is not the seeds: every default name is a name of this graph, and gives rows."""
+    G, store = example_store
+    names = {str(d.get("name")).lower() for _, d in G.nodes(data=True) if d.get("name")}
+    for name, q in QUERIES.items():
+        if not q.graph_params:
+            continue
+        with pytest.raises(KGError, match=f"needs -p {q.graph_params[0]}=NAME"):
+            q.bind({})  # without a graph to ask, a name is required
+        bound = q.bind({}, store.run)
+        assert all(str(bound[k]).lower() in names for k in q.graph_params), (name, bound)
+        if name not in ("methods_sharing_datasets",):  # the examples share no dataset between papers
+            assert store.run(q, bound), f"{name} gives no rows with the graph's default {bound}"
+    # given names match whatever their case, and through aliases ("AQL" is Anchored Q-Learning)
+    assert {r["method"] for r in embedded(store, "method_profile", method="aql")} == {"Anchored Q-Learning"}
+    assert {r["baseline"] for r in embedded(store, "claims_over_baseline", baseline="MEDUSA")} == {"Medusa"}
+
+
+def test_queries_cli_says_which_backend_answered_and_db_wins(run_kg, tmp_path):
+    code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out")
+    assert code == 0, err
+    # --db wins over NEO4J_URI (here a server that does not exist)
+    code, out, err = run_kg("query", "claims_over_baseline", "--db", tmp_path / "out", "-f", "json",
+                            env={"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "x"})
+    assert code == 0, err
+    assert f"answered from {tmp_path / 'out'}/ (no server)" in err
+    assert "baseline = 'CQL', taken from the graph" in err and json.loads(out)[0]["baseline"] == "CQL"
+    code, out, err = run_kg("query", "claims_over_baseline", "-p", "baseline=nothing", "--db", tmp_path / "out",
+                            env={"NEO4J_URI": ""})
+    assert code == 0 and "the graph's first candidates: CQL, DDIM, GraphSAGE, Medusa" in err
+    code, out, _ = run_kg("query", "--help", env={"COLUMNS": "200"})
+    assert "Wins over NEO4J_URI" in out
+
+
+def _console_blocks(readme: str):
+    for block in re.findall(r"```console\n(.*?)```", readme, re.S):
+        command, shown = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command:
+                    yield command, shown
+                command, shown = line[2:], []
+            else:
+                shown.append(line)
+        if command:
+            yield command, shown
+
+
+def test_queries_readme_commands_run_on_the_main_job(run_kg, tmp_path):
+    """Every README command shown with its output runs on `kg build examples/abstracts.txt -o out/`
+    and prints what the README shows (ids, shown as …, may differ)."""
+    code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out")
+    assert code == 0, err
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # the main job: its command block, then (after a sentence) its output block, the summary table on stderr
+    main = readme.index("```bash\nkg build examples/abstracts.txt -o out/\n```")
+    shown = readme[main:].split("```")[3]  # 1: the command, 2: a sentence, 3: the output
+    (tmp_path / "main").mkdir()
+    (tmp_path / "main" / "examples").symlink_to(EXAMPLES)
+    code, _, err = run_kg("build", "examples/abstracts.txt", "-o", "out/", cwd=tmp_path / "main", env={"NEO4J_URI": ""})
+    assert code == 0, err
+    table = [line.rstrip() for line in shown.splitlines() if line.startswith("│")]
+    assert table and table == [line.rstrip() for line in err.splitlines() if line.startswith("│")]
+    blocks = list(_console_blocks(readme))
+    assert blocks
+    for command, shown in blocks:
+        args = shlex.split(command)
+        assert args[0] == "kg", command
+        code, out, err = run_kg(*args[1:], env={"NEO4J_URI": ""})
+        assert code == 0, (command, err)
+        for line in (x for x in shown if x.startswith("kg ")):
+            assert line in err.splitlines(), (command, line, err)
+        expected = list(csv.reader(io.StringIO("\n".join(x for x in shown if not x.startswith("kg ")))))
+        actual = list(csv.reader(io.StringIO(out)))
+        assert len(actual) == len(expected) > 1, (command, out)
+        for e, a in zip(expected, actual):
+            assert len(e) == len(a) and all(x == y or x == "…" for x, y in zip(e, a)), (command, e, a)
 
 
 @pytest.mark.neo4j
@@ -99,12 +252,21 @@ def test_queries_embedded_rows_on_the_seeds(seed_store):
 def test_queries_neo4j_and_embedded_rows_are_identical(neo4j_driver, neo4j_settings, seed_store):
     G, store = seed_store
     load_graph(neo4j_driver, G, neo4j_settings.database)
-    for name, q in QUERIES.items():
-        params = q.bind({})
-        from_neo4j = run_neo4j(neo4j_driver, q, params, neo4j_settings.database)
-        from_store = store.run(q, params)
-        assert from_neo4j == from_store, name
-        assert from_neo4j or name == "conflicting_results", f"{name} returns no rows on the seeds"
+
+    def neo4j(q, params):
+        return run_neo4j(neo4j_driver, q, params, neo4j_settings.database)
+
+    cases = [(name, {}) for name in QUERIES] + [
+        ("method_profile", {"method": "ayt"}), ("claims_over_baseline", {"baseline": "fast-dllm"}),
+        ("path_between_methods", {"from": "DDPM", "to": "glad"}), ("edge_evidence", {"name": "Fast-dLLM"}),
+        ("leaderboard", {"dataset": "planar", "metric": "valid-unique-novelty"}),
+        ("methods_sharing_datasets", {"method": "MultiDAP"})]
+    for name, given in cases:
+        q = QUERIES[name]
+        from_neo4j = neo4j(q, q.bind(given, neo4j))
+        from_store = store.run(q, q.bind(given, store.run))
+        assert from_neo4j == from_store, (name, given)
+        assert from_neo4j or name == "conflicting_results", f"{name} {given} returns no rows on the seeds"
 
 
 @pytest.mark.neo4j
@@ -118,6 +280,7 @@ def test_queries_conflicting_results_both_ways(neo4j_driver, neo4j_settings, nlp
     q = QUERIES["conflicting_results"]
     rows = run_neo4j(neo4j_driver, q, q.bind({}), neo4j_settings.database)
     assert rows == EmbeddedStore(tmp_path).run(q, q.bind({}))
+    assert rows[0]["paper_a"].startswith("We propose OmegaNet") and rows[0]["paper_a_id"] != rows[0]["paper_b_id"]
     assert [(r["method"], r["value_a"], r["value_b"]) for r in rows] == [("OmegaNet", 81.0, 79.5)]
 
 

@@ -79,3 +79,61 @@ def test_sink_atomic_write_leaves_old_file_on_failure(tmp_path):
 
 def test_sink_graph_data_is_deterministic(example_extractions):
     assert graph_data(graph_of(example_extractions)) == graph_data(graph_of(list(example_extractions)))
+
+
+def test_sinks_atomic_write_goes_through_devices_and_fifos_never_over_them(tmp_path):
+    import os
+    import stat
+    import threading
+    from kg.errors import OutputError
+    with atomic_write("/dev/null") as fh:
+        fh.write("x\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    with atomic_write(fifo) as fh:
+        fh.write("through\n")
+    reader.join(10)
+    assert got == ["through\n"] and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    (tmp_path / "real.txt").write_text("old")
+    (tmp_path / "link.txt").symlink_to("real.txt")
+    with atomic_write(tmp_path / "link.txt") as fh:
+        fh.write("new")
+    assert (tmp_path / "link.txt").is_symlink() and (tmp_path / "real.txt").read_text() == "new"
+    with pytest.raises(OutputError, match="is a directory"), atomic_write(tmp_path) as fh:
+        fh.write("never")
+
+
+def test_sinks_atomic_write_of_a_long_name(tmp_path):
+    with atomic_write(tmp_path / ("n" * 250)) as fh:
+        fh.write("ok")
+    assert (tmp_path / ("n" * 250)).read_text() == "ok"
+
+
+def test_sinks_graph_file_refuses_truncated_and_foreign_graphs(tmp_path):
+    from kg.build import build
+    from kg.errors import KGError
+    from kg.sinks.files import GraphFile
+    from conftest import EXAMPLES
+    out = tmp_path / "out"
+    build([EXAMPLES / "abstracts.txt"], out)
+    data = (out / "graph.json").read_text(encoding="utf-8")
+    (out / "graph.json").write_text(data[: len(data) // 2], encoding="utf-8")
+    with pytest.raises(KGError, match="truncated"):
+        list(GraphFile(out / "graph.json").nodes())
+    (out / "graph.json").write_text(data.replace('"label": "Venue"', '"label": "Evil"'), encoding="utf-8")
+    with pytest.raises(KGError, match="Evil"):
+        list(GraphFile(out / "graph.json").nodes())
+    with pytest.raises(KGError, match="Evil"):
+        read_graph_json(out / "graph.json")
+
+
+def test_sinks_workers_are_capped_by_cores_and_work():
+    from kg.build import default_workers, worker_count
+    assert worker_count(1000, 600) <= default_workers()
+    assert worker_count(1000, 600) >= 1
+    assert worker_count(8, 10) == 1  # one batch of work: one process
+    assert worker_count(0, 10_000) == default_workers()

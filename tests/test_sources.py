@@ -153,3 +153,75 @@ def test_sources_utf16_with_bom(tmp_path):
     p = write(tmp_path / "u16.txt", ABSTRACT_A.encode("utf-16"), "wb")
     (doc,) = read_documents([p])
     assert doc.text == ABSTRACT_A
+
+
+@pytest.mark.parametrize("fields,kept", [
+    ({"year": 2021, "url": "https://x.org", "title": "  A   title "}, {"year": 2021, "url": "https://x.org", "title": "A title"}),
+    ({"year": "2021-06-01", "id": 7, "authors": "A. One and B. Two"}, {"year": 2021, "id": "7", "authors": ["A. One", "B. Two"]}),
+    ({"year": None, "title": "", "authors": []}, {}),
+])
+def test_sources_metadata_is_typed(tmp_path, fields, kept):
+    p = write(tmp_path / "m.jsonl", json.dumps({"abstract": ABSTRACT_A, **fields}))
+    assert next(read_documents([p])).meta == kept
+
+
+@pytest.mark.parametrize("fields,needle", [
+    ({"year": "n/a"}, "'year'"), ({"year": 1700}, "'year'"), ({"year": 2020.0}, "'year'"), ({"year": False}, "'year'"),
+    ({"url": 12345}, "'url'"), ({"title": {"t": 1}}, "'title'"), ({"doi": ["a"]}, "'doi'"), ({"id": 1.5}, "'id'"),
+    ({"authors": [1, 2]}, "'authors'"),
+])
+def test_sources_metadata_of_the_wrong_type_is_a_bad_record(tmp_path, fields, needle):
+    p = write(tmp_path / "m.jsonl", json.dumps({"abstract": ABSTRACT_A, **fields}) + "\n" + json.dumps({"abstract": ABSTRACT_B}))
+    with pytest.raises(SourceError, match=needle) as err:
+        list(read_documents([p]))
+    assert err.value.line == 1
+    bad = []
+    assert [d.text for d in read_documents([p], skip_bad=True, bad=bad)] == [ABSTRACT_B] and len(bad) == 1
+
+
+def test_sources_lone_surrogate_becomes_replacement_character(tmp_path):
+    p = write(tmp_path / "s.jsonl", '{"abstract": "Foo\\ud800Net is fast.", "title": "T\\udc00"}\n')
+    doc = next(read_documents([p]))
+    assert doc.text == "Foo\ufffdNet is fast." and doc.meta["title"] == "T\ufffd"
+
+
+def test_sources_old_mac_line_ends_split_abstracts(tmp_path):
+    p = write(tmp_path / "mac.txt", f"ICML 2026 Papers\r\r{ABSTRACT_A}\r\r{ABSTRACT_B}\r".encode(), "wb")
+    assert [d.text for d in read_documents([p])] == [ABSTRACT_A, ABSTRACT_B]
+
+
+def test_sources_header_without_abstract_is_an_error(tmp_path):
+    p = write(tmp_path / "h.txt", "ICML 2026 Papers\n")
+    with pytest.raises(SourceError, match="header"):
+        list(read_documents([p]))
+
+
+@pytest.mark.parametrize("name,content,needle", [
+    ("paper.pdf", b"%PDF-1.4 plain ascii\n%%EOF", "PDF"), ("paper.txt", b"%PDF-1.4 plain ascii", "PDF"),
+    ("a.txt", b"PK\x03\x04rest", "ZIP"), ("notes.docx", b"We propose FooNet.", "Word"),
+])
+def test_sources_documents_that_are_not_text_are_refused(tmp_path, name, content, needle):
+    p = write(tmp_path / name, content, "wb")
+    with pytest.raises(SourceError, match=needle):
+        list(read_documents([p]))
+
+
+def test_sources_directory_walk_skips_the_excluded_output_and_hidden_folders(tmp_path):
+    write(tmp_path / "data" / "a.txt", ABSTRACT_A)
+    write(tmp_path / "data" / "out" / "extractions.jsonl", json.dumps({"abstract": ABSTRACT_B}))
+    write(tmp_path / "data" / ".hidden" / "b.txt", ABSTRACT_B)
+    assert expand_paths([tmp_path / "data"], exclude=[tmp_path / "data" / "out"]) == [tmp_path / "data" / "a.txt"]
+    with pytest.raises(SourceError, match="output directory"):
+        expand_paths([tmp_path / "data" / "out" / "extractions.jsonl"], exclude=[tmp_path / "data" / "out"])
+
+
+def test_sources_decompressed_size_is_capped(tmp_path, monkeypatch):
+    p = write(tmp_path / "bomb.txt.gz", gzip.compress(b"word " * 400_000), "wb")
+    monkeypatch.setenv("KG_MAX_INPUT_BYTES", "1000000")
+    with pytest.raises(SourceError, match="once decompressed"):
+        list(read_documents([p]))
+
+
+def test_sources_devices_are_refused():
+    with pytest.raises(SourceError, match="device"):
+        list(read_documents(["/dev/zero"]))

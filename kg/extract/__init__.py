@@ -35,14 +35,22 @@ def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Pat
     try:
         cfg = load_config(path)
     except Exception as exc:  # spaCy raises several types for a bad config
-        raise PipelineConfigError(f"{path}: not a valid spaCy config ({exc}); start from {DEFAULT_CONFIG}") from None
+        reason = " ".join(str(exc).split())[:300]
+        raise PipelineConfigError(f"{path}: not a valid spaCy config ({reason}); start from {DEFAULT_CONFIG}") from None
     lexicons = [str(p) for p in lexicons]
     for p in lexicons:
         if not Path(p).is_file():
             raise PipelineConfigError(f"{p}: lexicon file not found; pass a TSV of type, name, aliases")
     if lexicons and "kg_lexicon" in cfg["components"]:
         cfg["components"]["kg_lexicon"]["extra_lexicons"] = lexicons
-    return _assemble(cfg)
+    try:
+        return _assemble(cfg)
+    except PipelineConfigError:
+        raise
+    except Exception as exc:  # an unknown factory, a bad setting or an unreadable lexicon, as spaCy reports it
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise PipelineConfigError(f"{path}: the pipeline cannot be built ({first[:200]}); "
+                                  f"check the config and lexicons, or start from {DEFAULT_CONFIG}") from None
 
 
 def _assemble(cfg) -> spacy.Language:

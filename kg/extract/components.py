@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from spacy.tokens import Doc
 
@@ -23,13 +24,19 @@ class ClaimFinder:
         text = text_of(doc)
         mentions = doc._.kg_mentions
         claims, results = [], []
+        # mentions and URLs by start, so each sentence finds its own by bisection (not a scan of all)
+        by_start = sorted(range(len(mentions)), key=lambda i: mentions[i][1])
+        starts = [mentions[i][1] for i in by_start]
+        code = sorted(doc._.kg_code)
+        code_starts = [s for s, _ in code]
         for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
             if not MAY_CLAIM.search(sentence):
                 continue
-            local = [(f, s - s0, e - s0) for f, s, e, *_ in mentions if s0 <= s and e <= s1]
+            here = sorted(by_start[bisect_left(starts, s0):bisect_left(starts, s1)])  # in their first order
+            local = [(f, s - s0, e - s0) for f, s, e, *_ in (mentions[i] for i in here) if e <= s1]
             names = [(s, e) for f, s, e in local if f in ("models", "datasets", "proposed") and any(c.isdigit() for c in sentence[s:e])]
-            urls = [(s - s0, e - s0) for s, e in doc._.kg_code if s0 <= s < s1]
+            urls = [(s - s0, e - s0) for s, e in code[bisect_left(code_starts, s0):bisect_left(code_starts, s1)]]
             found = find_claims(sentence, names + urls)
             claims.extend((s0, c) for c in found)
             blocked = names + urls + [(c.start, c.end) for c in found]

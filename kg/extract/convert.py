@@ -2,6 +2,7 @@
 back to the abstract as written, and return an `Extraction` of plain records."""
 from __future__ import annotations
 
+import math
 import re
 
 from spacy.tokens import Doc
@@ -22,6 +23,11 @@ GENERIC_BASELINE = re.compile(
     r"\b(?:methods?|approaches|baselines?|models?|counterparts?|solvers?|samplers?|implementations?|techniques?)$",
     re.I,
 )
+
+
+#: the longest evidence sentence kept whole; a longer "sentence" (text without full stops) is cut
+#: to the characters around the mention, so outputs stay linear in the abstract's length
+MAX_SENTENCE = 2000
 
 
 def _sentence_of(doc: Doc, pos: int) -> tuple[int, int]:
@@ -70,24 +76,36 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)}
     # a generic metric word counts where the abstract measures with a metric that contains it
     # ("bounds on perplexity" beside "the same generative perplexity" reached in 32 steps)
-    strong = [text[s:e].lower() for (s, e), (f, r) in by_span.items() if f == "metrics" and (s, e) not in weak]
-    weak = {(s, e) for (s, e) in weak if not any(text[s:e].lower() in name and text[s:e].lower() != name for name in strong)}
+    strong = {text[s:e].lower() for (s, e), (f, r) in by_span.items() if f == "metrics" and (s, e) not in weak}
+    contained = {w: any(w in name and w != name for name in strong) for w in {text[s:e].lower() for s, e in weak}}
+    weak = {(s, e) for (s, e) in weak if not contained[text[s:e].lower()]}
     spans = sorted(((f, s, e, r) for (s, e), (f, r) in by_span.items() if (s, e) not in weak),
                    key=lambda m: (m[1], -(m[2] - m[1])))
     doc.user_data["kg_canonical"] = canonical_of
     names = [(s, e) for f, s, e, r in spans if f in NAME_FIELDS and f != "metrics"]
     kept: list[tuple[str, int, int, str]] = []
+    # spans come by start: only names and kept spans that end after this one starts can hold or
+    # overlap it, so each is looked at while it is open (linear in the mentions, not quadratic)
+    open_names: list[tuple[int, int]] = []
+    open_kept: list[tuple[str, int, int, str]] = []
+    next_name = 0
     for fld, s, e, rule in spans:
-        if fld not in NAME_FIELDS and any(a <= s and e <= b for a, b in names):
+        while next_name < len(names) and names[next_name][0] <= s:
+            open_names.append(names[next_name])
+            next_name += 1
+        open_names = [n for n in open_names if n[1] > s]
+        open_kept = [k for k in open_kept if k[2] > s]
+        if fld not in NAME_FIELDS and any(a <= s and e <= b for a, b in open_names):
             continue  # "Preference Optimization" inside the proposed name that contains it
         group = "names" if fld in NAME_FIELDS else "terms"
-        inside = [k for k in kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
-        overlapping = [k for k in kept if s < k[2] and k[1] < e]
+        inside = [k for k in open_kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
+        overlapping = [k for k in open_kept if s < k[2] and k[1] < e]
         if any((k[0] in NAME_FIELDS) == (group == "names") for k in inside):
             continue  # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"
         if any((k[0] in NAME_FIELDS) == (group == "names") for k in overlapping):
             continue
         kept.append((fld, s, e, rule))
+        open_kept.append((fld, s, e, rule))
     return kept
 
 
@@ -157,6 +175,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         os_, oe = cleaned.original_span(s, e)
         sent_s, _ = cleaned.original_span(ss, ss + 1)
         _, sent_e = cleaned.original_span(se - 1, se)
+        if sent_e - sent_s > MAX_SENTENCE:  # no sentence end for pages: the words around the mention
+            sent_s, sent_e = max(sent_s, os_ - MAX_SENTENCE // 2), min(sent_e, oe + MAX_SENTENCE // 2)
         return Evidence(original[sent_s:sent_e].strip(), os_, oe, rule)
 
     abbrevs = doc._.kg_abbreviations
@@ -201,6 +221,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
 
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     for s0, c in doc._.kg_claims:
+        if not _finite(c.value, c.value_max, c.factor, c.factor_max):
+            continue  # a 400-digit number is no claim, and outputs hold finite numbers only
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ", " and ", " while ")) if i >= 0] or [len(sentence)])
@@ -213,11 +235,17 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             evidence=evidence(s, e, c.rule), method=method,
         ))
     for s0, r in doc._.kg_results:
+        if not _finite(r.value):
+            continue
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
     return ext
+
+
+def _finite(*numbers) -> bool:
+    return all(x is None or math.isfinite(x) for x in numbers)
 
 
 def is_generic_baseline(text: str | None) -> bool:

@@ -106,3 +106,13 @@ def clean(text: str) -> CleanText:
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))
     return CleanText("".join(out), tuple(starts), tuple(ends), tuple(sorted(emphasis)))
+
+
+def plain(text: str) -> str:
+    """Text to read: LaTeX and Markdown rendered as plain Unicode, whitespace collapsed (for display
+    only; offsets always point into the text as written).
+
+    >>> plain(r"\\textit{e.g.} 4.5$\\times$ faster, 95.0\\% at \\url{https://x.org}")
+    'e.g. 4.5× faster, 95.0% at https://x.org'
+    """
+    return " ".join(clean(text).text.split()) if text else text

@@ -9,6 +9,7 @@ name into a proposed one; acronyms defined for lower-case terms ("graph neural n
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from spacy.tokens import Doc
 
@@ -71,6 +72,7 @@ LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P
 METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
 DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
+WINDOW = 300  # characters before and after a name that its context rules read
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
 PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words|bits|FLOPs)[-\s]per[-\s](?:step|second|token|sample|image|query|dimension|pixel|character)\b", re.I)
 NAMED_METRIC = re.compile(r"(?<=\s)([A-Z][a-z]+(?:[-–][A-Z]?[a-z]+)?)\s+(?:metrics?|distances?|divergences?)\b")
@@ -202,35 +204,43 @@ class NameFinder:
         lexicon_terms = self.lexicon_terms
         term_pairs = [a for a in abbrevs if not title_case(a.long) or a.long.lower() in lexicon_terms]
         term_shorts = {a.short for a in term_pairs} | {a.short + "s" for a in term_pairs} | {a.short[:-1] for a in term_pairs if a.short.endswith("s")}
-        title_longs = [a for a in abbrevs if a not in term_pairs]
-        terms = [(s, e) for f, s, e, *_ in found if f in ("techniques", "tasks")]
+        term_pair_ids = {id(a) for a in term_pairs}
+        title_longs = [a for a in abbrevs if id(a) not in term_pair_ids]
+        terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
+        outside: dict[str, bool] = {}  # name → whether it also occurs outside every term
         emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
-        proposed_spans: list[tuple[int, int]] = []
+        # by where they start, so a sentence or a clause finds its own by bisection (linear, not quadratic)
+        title_at, emphasis_at, abbrev_at = _Starts(title_longs, lambda a: a.long_start), _Starts(emphasis, lambda x: x[0]), \
+            _Starts(abbrevs, lambda a: a.long_start)
+        proposed_spans: list[tuple[int, int]] = _SpanList()
         has_cue = PROPOSAL_CUE.search(text) is not None
         lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
         aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
         for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
             candidates = self._candidates(sentence, s0, term_shorts)
-            for a in title_longs:
+            for a in title_at.between(s0, s1):
                 if s0 <= a.long_start < s1:
                     candidates.append((a.long_start, a.long_end, "name.abbreviation_long"))
-            for s, e in emphasis:
+            for s, e in emphasis_at.between(s0, s1):
                 if s0 <= s < s1:
                     name = text[s:e]
                     cut = name.find(" (")
                     candidates.append((s, s + cut if cut > 0 else e, "name.emphasis"))
             candidates = longest_first(candidates)
+            candidate_at = _Starts(candidates, lambda c: c[0])
+            stop = None  # the first scope end at or after the last cue, reused while cues come before it
             # proposal scope: names after a cue, up to where the clause turns to other work
             for cue in PROPOSAL_CUE.finditer(sentence):
-                tail = sentence[cue.end():]
-                stop = SCOPE_END.search(tail)
-                scope_end = s0 + cue.end() + (stop.start() if stop else len(tail))
+                if stop is None or (stop[1] is not None and stop[1] < cue.end()):
+                    m = SCOPE_END.search(sentence, cue.end())
+                    stop = (cue.end(), m.start() if m else None)
+                scope_end = s0 + (stop[1] if stop[1] is not None else len(sentence))
                 scope_start = s0 + cue.start()
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
-                for s, e, rule in candidates:
-                    if scope_start <= s < scope_end and not _inside(s, e, terms):
+                for s, e, rule in candidate_at.between(scope_start, scope_end):
+                    if scope_start <= s < scope_end and not terms.holds(s, e):
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.cue", None))
                 bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:propose|introduce|present|develop)s?\s*$", cue.group(0), re.I) else None
@@ -240,30 +250,32 @@ class NameFinder:
                     if not _overlaps(bs, be, [(a, b) for a, b, _ in candidates]) and bare.group(g).lower() not in lexicon_terms:
                         proposed_spans.append((bs, be))
                         found.append(("proposed", bs, be, "proposed.bare_name", None))
-                for a in abbrevs:
+                for a in abbrev_at.between(scope_start, scope_end):
                     # a title-case long form anywhere in the clause names the contribution; a lower-case
                     # one only right after the verb ("we propose manifold feature distance (MFD)"),
                     # else it is a term the contribution uses ("… for multiple-input multiple-output (MIMO) …")
-                    right_after = re.fullmatch(r"\s*(?:the|a|an)?\s*", text[s0 + cue.end():a.long_start]) is not None
                     if (scope_start <= a.long_start < scope_end and (a.long_start, a.long_end) not in proposed_spans
-                            and a.long.lower() not in lexicon_terms and (right_after or title_case(a.long))):
+                            and a.long.lower() not in lexicon_terms and (
+                                re.fullmatch(r"\s*(?:the|a|an)?\s*", text[s0 + cue.end():a.long_start]) is not None
+                                or title_case(a.long))):
                         proposed_spans.append((a.long_start, a.long_end))
                         found.append(("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
             low = lowered[s0:s1] if aligned else sentence.lower()
             for cue in (OUR_CUE.finditer(sentence) if ("our" in low or "propo" in low or "new" in low or "novel" in low) else ()):
-                for s, e, rule in candidates:
+                for s, e, rule in candidate_at.between(s0 + cue.end(), s0 + cue.end() + 3):
                     if 0 <= s - (s0 + cue.end()) <= 2:
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.our", None))
             # "X, a novel framework for …" at the start of a sentence
             for s, e, rule in candidates:
-                if s - s0 <= 2 and APPOSITION.match(text[e:s1]):
+                if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]):
                     proposed_spans.append((s, e))
                     found.append(("proposed", s, e, "proposed.apposition", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
                     continue
-                after, before = text[e:s1], text[s0:s]
+                # the words around a name, as far as any rule looks (not the whole of a long sentence)
+                after, before = text[e:min(s1, e + WINDOW)], text[max(s0, s - WINDOW):s]
                 name = text[s:e]
                 base = re.split(r"[-–]", name, 1)[0]
                 if base != name and base in self.dataset_names:
@@ -285,7 +297,7 @@ class NameFinder:
                         # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.emphasis", None))
-                elif not _inside(s, e, terms) or _outside_anywhere(text, text[s:e], terms):
+                elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
                     found.append(("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
@@ -338,11 +350,13 @@ class NameFinder:
         """Capitalised words listed with names ("Open-Sora, MVDIT, and Hunyuan") are names too."""
         if not candidates:
             return  # a word is taken only beside a name
-        names = {(s - s0, e - s0) for s, e, _ in candidates}
+        names = sorted({(s - s0, e - s0) for s, e, _ in candidates})
+        starts = [n[0] for n in names]
         for m in COORDINATED.finditer(sentence):
             s, e = m.span(1)
             window = sentence[max(0, s - 40):min(len(sentence), e + 40)]
-            neighbours = [n for n in names if abs(n[0] - s) < 40 and n != (s, e)]
+            near = names[bisect_right(starts, s - 40):bisect_left(starts, s + 40)]
+            neighbours = [n for n in near if abs(n[0] - s) < 40 and n != (s, e)]
             if neighbours and ("," in window) and m.group(1).lower() not in COMMON_CAPITALISED:
                 found.append(("models", s0 + s, s0 + e, "model.coordination", None))
 
@@ -379,13 +393,53 @@ def _inside(s: int, e: int, spans) -> bool:
     return any(a <= s and e <= b and (a, b) != (s, e) for a, b in spans)
 
 
+class _Starts:
+    """Items sorted by where they start: `between(a, b)` gives those starting in [a, b), in their first order."""
+
+    def __init__(self, items, start):
+        self.items = list(items)
+        self.order = sorted(range(len(self.items)), key=lambda i: start(self.items[i]))
+        self.starts = [start(self.items[i]) for i in self.order]
+
+    def between(self, a: int, b: int) -> list:
+        return [self.items[i] for i in sorted(self.order[bisect_left(self.starts, a):bisect_left(self.starts, b)])]
+
+
+class _SpanList(list):
+    """A list of spans that also answers `in` from a set (it is asked once per candidate)."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen: set = set()
+
+    def append(self, span) -> None:
+        super().append(span)
+        self.seen.add(span)
+
+    def __contains__(self, span) -> bool:
+        return span in self.seen
+
+
+class _Spans:
+    """Spans sorted by start: `holds(s, e)` looks only at those that start close enough before s
+    to contain it, so a long abstract with many terms stays linear."""
+
+    def __init__(self, spans):
+        self.spans = sorted(set(spans))
+        self.starts = [a for a, _ in self.spans]
+        self.longest = max((b - a for a, b in self.spans), default=0)
+
+    def holds(self, s: int, e: int) -> bool:
+        lo, hi = bisect_left(self.starts, e - self.longest), bisect_right(self.starts, s)
+        return _inside(s, e, self.spans[lo:hi])
+
+
 def _overlaps(s: int, e: int, spans) -> bool:
     return any(s < b and a < e for a, b in spans)
 
 
-def _outside_anywhere(text: str, name: str, spans) -> bool:
+def _outside_anywhere(text: str, name: str, spans: _Spans, memo: dict[str, bool]) -> bool:
     """Whether `name` also occurs outside every span (a model named alone, not only inside a term)."""
-    for m in re.finditer(re.escape(name), text):
-        if not _inside(m.start(), m.end(), spans):
-            return True
-    return False
+    if name not in memo:
+        memo[name] = any(not spans.holds(m.start(), m.end()) for m in re.finditer(re.escape(name), text))
+    return memo[name]

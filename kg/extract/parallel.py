@@ -22,6 +22,8 @@ def _init(config, lexicons) -> None:
     # nor keep the parent's SIGTERM handler, so they end quietly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if _nlp is not None:  # forked from the parent, which loaded it
+        return
     from . import load_pipeline
     _nlp = load_pipeline(config, lexicons)
 
@@ -41,7 +43,15 @@ def _batches(documents: Iterable[Document], size: int) -> Iterator[list]:
 def extract_parallel(documents: Iterable[Document], workers: int, config=None, lexicons=(),
                      batch_size: int = 64) -> Iterator[Extraction]:
     """Like `extract`, in `workers` processes; the output is identical to one process's."""
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
+    global _nlp
+    from . import load_pipeline
+    fork = "fork" in mp.get_all_start_methods()
+    ctx = mp.get_context("fork") if fork else mp.get_context("spawn")
+    # loaded here first: a config or lexicon that fails stops the build with its error, instead of
+    # workers that die in their initializer and are started again forever
+    nlp = load_pipeline(config, lexicons)
+    if fork:
+        _nlp = nlp
     with ctx.Pool(workers, initializer=_init, initargs=(config, list(lexicons))) as pool:
         for results in pool.imap(_work, _batches(documents, batch_size), chunksize=1):
             for data in results:

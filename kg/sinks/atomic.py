@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
+import stat
 import tempfile
 from pathlib import Path
+
+from ..errors import OutputError
 
 
 def _file_mode() -> int:
@@ -15,25 +19,80 @@ def _file_mode() -> int:
     return 0o666 & ~umask
 
 
+def output_target(path: str | Path) -> tuple[Path, bool]:
+    """Where writing `path` really goes, and whether it must be written through instead of replaced.
+
+    A regular file or a new path is replaced atomically; a symbolic link is followed and its target
+    replaced (the link stays); a FIFO, a terminal or another device is written through, never
+    replaced by a regular file. A directory or a socket is refused.
+    """
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return (Path(os.path.realpath(path)) if path.is_symlink() else path), False
+    except OSError as exc:
+        raise _output_error(path, exc) from None
+    if stat.S_ISREG(st.st_mode):
+        return (Path(os.path.realpath(path)) if path.is_symlink() else path), False
+    if stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"{path}: is a directory; name a file to write (or - for standard output)")
+    if stat.S_ISSOCK(st.st_mode):
+        raise OutputError(f"{path}: is a socket; name a file to write (or - for standard output)")
+    return path, True
+
+
+def _output_error(path, exc: OSError) -> OutputError:
+    reason = exc.strerror or str(exc)
+    hint = "free space or choose another output" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else \
+        "check the path and its permissions, or choose another output"
+    return OutputError(f"{path}: cannot be written ({reason}); nothing was changed. {hint[0].upper()}{hint[1:]}")
+
+
+def _temp_name(final: Path) -> str:
+    # a short prefix: a long file name plus ".part" could pass the file system's limit of 255 bytes
+    return f".{final.name[:40]}."
+
+
 @contextlib.contextmanager
 def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"):
     """Write to a temporary file beside `path`, then rename it over `path` (POSIX rename is atomic).
 
     On any exception, KeyboardInterrupt included, the temporary file is removed and `path` is untouched.
+    A FIFO or a device (`/dev/null`, a terminal) is written through instead (`output_target`).
+    OSError becomes `OutputError`, naming the path.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.fchmod(fd, _file_mode())
+    target, through = output_target(path)
+    if through:
+        try:
+            fh = open(target, mode, encoding=encoding if "b" not in mode else None)
+        except OSError as exc:
+            raise _output_error(path, exc) from None
+        with fh:
+            try:
+                yield fh
+                fh.flush()
+            except OSError as exc:
+                raise _output_error(path, exc) from None
+        return
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=_temp_name(target), suffix=".part", dir=target.parent)
+        os.fchmod(fd, _file_mode())
+    except OSError as exc:
+        raise _output_error(path, exc) from None
     try:
         with os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None) as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+        os.replace(tmp, target)
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _output_error(path, exc) from None
         raise
 
 
@@ -47,11 +106,16 @@ class Staged:
 
     def __init__(self, directory: str | Path):
         self.dir = Path(directory)
-        self.files: dict[Path, Path] = {}
+        self.files: dict[Path, Path] = {}  # output path → its temporary
+        self.targets: dict[Path, Path] = {}  # output path → the file renamed over (a link's target)
         self.created: list[Path] = []  # directories made for the outputs, deepest first
 
     def path(self, name: str) -> Path:
-        final = self.dir / name
+        final, through = output_target(self.dir / name)
+        self.targets[self.dir / name] = final
+        if through:
+            raise OutputError(f"{self.dir / name}: is not a regular file; kg replaces its outputs whole, "
+                              "so remove it or choose another output directory")
         missing = []
         parent = final.parent
         while not parent.exists():
@@ -59,10 +123,10 @@ class Staged:
             parent = parent.parent
         self.created = missing + [d for d in self.created if d not in missing]
         final.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".part", dir=final.parent)
+        fd, tmp = tempfile.mkstemp(prefix=_temp_name(final), suffix=".part", dir=final.parent)
         os.fchmod(fd, _file_mode())
         os.close(fd)
-        self.files[final] = Path(tmp)
+        self.files[self.dir / name] = Path(tmp)
         return Path(tmp)
 
     def commit(self) -> list[Path]:
@@ -72,8 +136,8 @@ class Staged:
         blocked = {signal.SIGINT, signal.SIGTERM}
         old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
         try:
-            for final, tmp in self.files.items():
-                os.replace(tmp, final)
+            for name, tmp in self.files.items():
+                os.replace(tmp, self.targets[name])
             done = list(self.files)
             self.files = {}
             self.created = []

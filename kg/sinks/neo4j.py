@@ -55,6 +55,10 @@ def connect(settings: Neo4jSettings) -> Driver:
     """An open, verified driver; a clear `Neo4jUnavailableError` within seconds otherwise."""
     if not settings.password:
         raise Neo4jUnavailableError("no Neo4j password: set NEO4J_PASSWORD (kg never takes it as an option)")
+    scheme = settings.uri.partition("://")[0].lower()
+    if scheme not in ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"):
+        raise Neo4jUnavailableError(f"invalid Neo4j URI {settings.uri!r} (kg speaks Bolt, not {scheme or 'this'}); "
+                                    "use bolt://host:7687 or neo4j://host:7687 in --uri or NEO4J_URI")
     try:
         driver = GraphDatabase.driver(settings.uri, auth=(settings.user, settings.password),
                                       connection_timeout=5.0, max_transaction_retry_time=15.0,

@@ -29,7 +29,7 @@ NS = {
 }
 FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
            "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
-EVIDENCE_KEYS = ("sentence", "start", "end", "rule")
+EVIDENCE_KEYS = ("sentence", "start", "end", "rule", "sentence_plain")
 RDF_TYPE = ox.NamedNode(RDF_NS + "type")
 SUBJECT, PREDICATE, OBJECT = (ox.NamedNode(RDF_NS + x) for x in ("subject", "predicate", "object"))
 PREF_LABEL = ox.NamedNode(NS["skos"] + "prefLabel")
@@ -103,7 +103,8 @@ def edge_triples(src: str, dst: str, key: str, data: dict) -> Iterator[ox.Triple
         yield ox.Triple(e, PREDICATE, p)
         yield ox.Triple(e, OBJECT, o)
         for k in EVIDENCE_KEYS:
-            yield ox.Triple(e, ox.NamedNode(str(MLKG) + k), _literal(data[k]))
+            if data.get(k) is not None:
+                yield ox.Triple(e, ox.NamedNode(str(MLKG) + camel(k)), _literal(data[k]))
 
 
 def graph_triples(G: nx.MultiDiGraph) -> Iterator[ox.Triple]:

@@ -7,12 +7,13 @@
 from __future__ import annotations
 
 import glob
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..errors import SourceError
 from ..records import Document
-from ._io import base_name, read_text
+from ._io import STDIN, base_name, kind_refused, read_text
 from .abstracts import read_abstracts
 from .atom import read_atom
 from .bibtex import read_bibtex
@@ -31,27 +32,67 @@ FORMATS = sorted(set(EXTENSIONS.values()))
 MAX_ABSTRACT_CHARS = 1_000_000
 
 
-def expand_paths(inputs: Iterable[str | Path]) -> list[Path]:
-    """Files named, matched by a glob, or found (recursively, readable formats only) in a directory."""
+def expand_paths(inputs: Iterable[str | Path], exclude: Iterable[str | Path] = ()) -> list[Path]:
+    """Files named, matched by a glob, or found (recursively, readable formats only) in a directory;
+    `-` is standard input. Hidden files and folders, and the folders in `exclude` (a build's own
+    output directory), are never searched."""
+    skip = [_real(p) for p in exclude]
     files: list[Path] = []
     for item in inputs:
         item = str(item)
         path = Path(item)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and suffix_format(p) and not p.name.startswith("."))
-            if not found:
-                raise SourceError(path, f"is a directory with no readable input (looked for {', '.join(sorted(EXTENSIONS))}, optionally .gz)")
-            files.extend(found)
-        elif path.exists():
+        if item == STDIN:
             files.append(path)
-        elif glob.has_magic(item):
-            matched = sorted(Path(p) for p in glob.glob(item, recursive=True) if Path(p).is_file())
-            if not matched:
-                raise SourceError(item, "matches no file; check the pattern")
-            files.extend(matched)
-        else:
-            raise SourceError(item, "does not exist; check the path")
+            continue
+        try:
+            if path.is_dir():
+                found = _walk(path, skip)
+                if not found:
+                    raise SourceError(path, f"is a directory with no readable input (looked for {', '.join(sorted(EXTENSIONS))}, optionally .gz)")
+                files.extend(found)
+            elif path.exists() or path.is_symlink():
+                if (why := kind_refused(path)) is not None:
+                    raise SourceError(path, why)
+                if _inside(_real(path), skip):
+                    raise SourceError(path, "lies in the output directory of this build; kg never reads its own outputs")
+                files.append(path)
+            elif glob.has_magic(item):
+                matched = sorted(Path(p) for p in glob.glob(item, recursive=True)
+                                 if Path(p).is_file() and not _inside(_real(Path(p)), skip))
+                if not matched:
+                    raise SourceError(item, "matches no file; check the pattern")
+                files.extend(matched)
+            else:
+                raise SourceError(item, "does not exist; check the path")
+        except OSError as exc:
+            raise SourceError(item, f"cannot be read ({exc.strerror or exc}); check the path and its permissions") from None
     return list(dict.fromkeys(files))
+
+
+def _real(path: str | Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def _inside(path: Path, dirs: list[Path]) -> bool:
+    return any(path == d or d in path.parents for d in dirs)
+
+
+def _walk(directory: Path, skip: list[Path]) -> list[Path]:
+    """The readable inputs under a directory, sorted; hidden entries and `skip` are left out.
+    A folder that cannot be listed is an error naming it."""
+    found: list[Path] = []
+
+    def fail(exc: OSError):
+        raise SourceError(exc.filename or directory, f"cannot be listed ({exc.strerror}); check its permissions")
+
+    for root, dirs, names in os.walk(directory, onerror=fail):
+        here = Path(root)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _inside(_real(here / d), skip))
+        for name in names:
+            p = here / name
+            if not name.startswith(".") and suffix_format(p) and p.is_file():
+                found.append(p)
+    return sorted(found)
 
 
 def suffix_format(path: Path) -> str | None:
@@ -78,15 +119,15 @@ def detect_format(path: str | Path, text: str) -> str:
     return "text"
 
 
-def read_file(path: Path, skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
-    """Yield the documents of one file."""
-    text = read_text(path)
+def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data: bytes | None = None) -> Iterator[Document]:
+    """Yield the documents of one file (of `data`, its bytes as read, when the caller has them)."""
+    text = read_text(path, data)
     if not text.strip():
         raise SourceError(path, "is empty; pass a file with at least one abstract")
     source = base_name(path)
     fmt = detect_format(path, text)
     if fmt == "text":
-        docs = read_abstracts(text, source)
+        docs = read_abstracts(text, source, path)
     elif fmt == "jsonl":
         docs = read_jsonl(text, source, path, skip_bad, bad)
     elif fmt == "json":

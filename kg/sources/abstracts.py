@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..errors import SourceError
 from ..records import Document
 
 # "ICML 2026 Papers", "ICML 2026 论文列表", "NeurIPS 2025 accepted papers"
@@ -24,17 +25,21 @@ def parse_header(block: str) -> dict:
     return {"venue": m.group(1), "year": int(m.group(2))} if m else {}
 
 
-def read_abstracts(text: str, source: str) -> Iterator[Document]:
+def read_abstracts(text: str, source: str, path=None) -> Iterator[Document]:
     """Yield one `Document` per blank-line-separated abstract.
 
     >>> [d.text for d in read_abstracts("ICML 2026 Papers\\n\\nOne.\\n\\nTwo\\nlines.", "x.txt")]
     ['One.', 'Two lines.']
     """
-    blocks = [b.strip() for b in BLOCK_SPLIT.split(text.replace("\r\n", "\n"))]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac line ends
+    blocks = [b.strip() for b in BLOCK_SPLIT.split(text)]
     blocks = [b for b in blocks if b]
     meta = {}
     while blocks and is_header(blocks[0]) and len(blocks) > 1:
         meta = meta or parse_header(blocks[0])
         blocks.pop(0)
+    if len(blocks) == 1 and is_header(blocks[0]) and parse_header(blocks[0]):
+        raise SourceError(path or source, f"has a header ({blocks[0]!r}) and no abstract; add the abstracts "
+                          "after it, separated by blank lines")
     for index, block in enumerate(blocks):
         yield Document(source, index, " ".join(line.strip() for line in block.splitlines()), dict(meta))

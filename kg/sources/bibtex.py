@@ -10,6 +10,7 @@ from .records import record_to_document
 
 ENTRY_START = re.compile(r"@([A-Za-z]+)\s*([{(])")
 FIELD_NAME = re.compile(r"\s*,?\s*([A-Za-z][\w\-:]*)\s*=\s*")
+BARE_VALUE = re.compile(r"[^,}\s]*")
 SKIPPED_TYPES = {"comment", "preamble", "string"}
 
 
@@ -42,8 +43,8 @@ def _value(body: str, pos: int, path) -> tuple[str, int]:
         while end < len(body) and (body[end] != '"' or body[end - 1] == "\\"):
             end += 1
         return body[pos + 1:end], end + 1
-    m = re.match(r"[^,}\s]*", body[pos:])
-    return m.group(0), pos + m.end()
+    m = BARE_VALUE.match(body, pos)
+    return m.group(0), m.end()
 
 
 def _clean(value: str) -> str:
@@ -56,6 +57,7 @@ def read_bibtex(text: str, source: str, path, skip_bad: bool = False, bad: list 
     """Yield a document per entry that has an abstract."""
     index = 0
     pos = 0
+    line, counted = 1, 0  # the line of `counted`, advanced as entries are read (linear in the file)
     while (m := ENTRY_START.search(text, pos)) is not None:
         kind = m.group(1).lower()
         close = "}" if m.group(2) == "{" else ")"
@@ -64,7 +66,8 @@ def read_bibtex(text: str, source: str, path, skip_bad: bool = False, bad: list 
         if kind in SKIPPED_TYPES:
             continue
         body = text[m.end():end - 1]
-        line = text.count("\n", 0, m.start()) + 1
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
         key, _, rest = body.partition(",")
         rec = {"id": key.strip()}
         p = 0
