@@ -1,26 +1,33 @@
 """Benchmark: extraction quality on several gold sets, one table of P / R / F1 per field.
 
-    python bench/quality.py [--no-gazetteer] [--markdown]
+    python bench/quality.py [--no-gazetteer] [--markdown] [--before REV]
 
 - seeds: ../shared/corpus against ../shared/gold/seeds.jsonl (the matching of score.py);
+- dev: ../shared/gold/dev_abstracts.jsonl against dev.jsonl (200 arXiv abstracts never trained on);
 - SciERC test (100 abstracts): Method → proposed ∪ models ∪ techniques, Task → tasks,
   Metric → metrics, Material → datasets; per abstract, sets of normalised names;
 - TDMSci test (487 sentences): dataset, metric and task names per sentence;
 - PwC DataFinder (406 abstracts): dataset recall (the gold lists datasets the paper uses,
   often not named in the abstract, so precision is not meaningful).
 Each set is scored twice: the default pipeline, and with the external gazetteer
-../shared/data/gazetteers/ml_entity_gazetteer.tsv added at run time.
+../shared/data/gazetteers/ml_entity_gazetteer.tsv added at run time. With `--before REV` the
+same benchmark also runs on the code of git revision REV (a temporary worktree) and the table
+shows F1 before and after side by side.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
 import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent.parent
+ROOT = Path(os.environ.get("KG_BENCH_CODE", HERE))  # the code under test (another revision with --before)
 sys.path.insert(0, str(ROOT))
 
 from kg.evaluate import compare, load_gold  # noqa: E402
@@ -29,7 +36,7 @@ from kg.records import Document, extraction_record  # noqa: E402
 from kg.resolve.normalize import normalise  # noqa: E402
 from kg.sources import read_documents  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
+SHARED = HERE.parent / "shared"
 GAZETTEER = SHARED / "data" / "gazetteers" / "ml_entity_gazetteer.tsv"
 PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
 
@@ -64,6 +71,13 @@ def seeds(nlp):
     exts = extract(read_documents(sorted((SHARED / "corpus").glob("*.txt"))), nlp)
     system = {(r["source"], r["index"]): r for r in map(extraction_record, exts)}
     report, _ = compare(load_gold(SHARED / "gold" / "seeds.jsonl"), system)
+    return {f: (m["precision"], m["recall"], m["f1"]) for f, m in report.items()}
+
+
+def dev(nlp):
+    exts = extract(read_documents([SHARED / "gold" / "dev_abstracts.jsonl"]), nlp)
+    system = {(r["source"], r["index"]): r for r in map(extraction_record, exts)}
+    report, _ = compare(load_gold(SHARED / "gold" / "dev.jsonl"), system)
     return {f: (m["precision"], m["recall"], m["f1"]) for f, m in report.items()}
 
 
@@ -157,28 +171,56 @@ def fmt(x):
     return "  –  " if x is None else f"{x:.3f}"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--no-gazetteer", action="store_true", help="skip the runs with the external gazetteer")
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for bench/RESULTS.md)")
-    args = ap.parse_args()
-    configs = [("default", [])] + ([] if args.no_gazetteer else [("+gazetteer", [GAZETTEER])])
+def measure(no_gazetteer: bool) -> list[tuple]:
+    configs = [("default", [])] + ([] if no_gazetteer else [("+gazetteer", [GAZETTEER])])
     rows = []
     for name, lex in configs:
         nlp = load_pipeline(lexicons=lex)
-        for gold_set, fn in (("seeds", seeds), ("SciERC test", scierc), ("TDMSci test", tdmsci), ("PwC DataFinder", datafinder)):
+        for gold_set, fn in (("seeds", seeds), ("dev", dev), ("SciERC test", scierc), ("TDMSci test", tdmsci),
+                             ("PwC DataFinder", datafinder)):
             t = time.perf_counter()
             for field, (p, r, f) in fn(nlp).items():
                 rows.append((gold_set, name, field, p, r, f))
             print(f"# {gold_set} ({name}) in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return rows
+
+
+def measure_revision(rev: str, no_gazetteer: bool) -> dict:
+    """F1 per (gold set, pipeline, field) of the code at git revision `rev`, run by this script."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "before"
+        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", "--quiet", str(tree), rev], check=True)
+        try:
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--json"] + (["--no-gazetteer"] if no_gazetteer else [])
+            out = subprocess.run(cmd, env={**os.environ, "KG_BENCH_CODE": str(tree)}, check=True,
+                                 capture_output=True, text=True).stdout
+        finally:
+            subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(tree)], check=False)
+    return {(g, n, f): f1 for g, n, f, p, r, f1 in json.loads(out)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--no-gazetteer", action="store_true", help="skip the runs with the external gazetteer")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for bench/RESULTS.md)")
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument("--before", metavar="REV", help="also measure git revision REV and show F1 before and after")
+    args = ap.parse_args()
+    rows = measure(args.no_gazetteer)
+    if args.json:
+        print(json.dumps(rows))
+        return
+    before = measure_revision(args.before, args.no_gazetteer) if args.before else {}
+    b = (lambda g, n, f: before.get((g, n, f))) if before else None
     if args.markdown:
-        print("| gold set | pipeline | field | P | R | F1 |\n|---|---|---|---:|---:|---:|")
+        head = "| gold set | pipeline | field | P | R | F1 |" + (f" F1 at {args.before} |" if b else "")
+        print(head + "\n|---|---|---|---:|---:|---:|" + ("---:|" if b else ""))
         for g, n, f, p, r, f1 in rows:
-            print(f"| {g} | {n} | {f} | {fmt(p)} | {fmt(r)} | {fmt(f1)} |")
+            print(f"| {g} | {n} | {f} | {fmt(p)} | {fmt(r)} | {fmt(f1)} |" + (f" {fmt(b(g, n, f))} |" if b else ""))
     else:
-        print(f"{'gold set':16} {'pipeline':11} {'field':30} {'P':>6} {'R':>6} {'F1':>6}")
+        print(f"{'gold set':16} {'pipeline':11} {'field':30} {'P':>6} {'R':>6} {'F1':>6}" + (f" {'before':>6}" if b else ""))
         for g, n, f, p, r, f1 in rows:
-            print(f"{g:16} {n:11} {f:30} {fmt(p):>6} {fmt(r):>6} {fmt(f1):>6}")
+            print(f"{g:16} {n:11} {f:30} {fmt(p):>6} {fmt(r):>6} {fmt(f1):>6}" + (f" {fmt(b(g, n, f)):>6}" if b else ""))
 
 
 if __name__ == "__main__":
