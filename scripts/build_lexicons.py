@@ -85,12 +85,12 @@ STOP = {
     "clustering", "classification", "regression", "segmentation", "detection", "translation", "generation",
     # metrics that are quantities, not measures
     "number of params", "number of parameters", "parameters", "params", "inference time", "training time",
-    "model size", "memory", "time", "runtime", "speed", "average", "overall", "score", "return", "mean", "total",
+    "model size", "model parameters", "inference speed", "visual quality", "semantic consistency", "memory", "time", "runtime", "speed", "average", "overall", "score", "return", "mean", "total",
 }
 
 
 #: platforms and organisations PwC lists as datasets that abstracts name as places or vendors
-NOT_DATA = {"arXiv", "Google", "Linux", "GitHub"}
+NOT_DATA = {"arXiv", "Google", "Linux", "GitHub", "Amazon", "YouTube"}
 
 
 def tokens(text: str) -> list[str]:
@@ -128,6 +128,7 @@ class Usage:
         self.defined: dict[str, int] = defaultdict(int)
         self.cue: dict[str, int] = defaultdict(int)
         self.num: dict[str, int] = defaultdict(int)
+        self.forms: dict[str, dict[str, int]] = defaultdict(dict)  # other spellings in case, mid-sentence
 
     def count(self, text: str) -> None:
         toks = tokens(text)
@@ -158,10 +159,28 @@ class Usage:
                             self.num[c] += 1
                     elif mid and all(t == t.lower() for t in written):
                         self.lower[c] += 1
+                    elif mid:
+                        form = recase(c, written)
+                        self.forms[c][form] = self.forms[c].get(form, 0) + 1
 
     def uses(self, c: str) -> int:
         """Mid-sentence uses written as the candidate (any case for a lower-case term)."""
         return self.exact[c]
+
+    def spelling(self, c: str, aliases: list[str]) -> tuple[str, list[str]]:
+        """A name as running text writes it: an all-lower-case name that authors capitalise
+        ("personachat" → "PersonaChat") takes their spelling; other spellings in case written at
+        least MIN_USES times and a tenth of the time ("SYNTHIA" → also "Synthia") become aliases."""
+        forms = {f: n for f, n in self.forms.get(c, {}).items() if f != f.lower()}
+        total = self.exact[c] + sum(forms.values())
+        if c == c.lower() and forms:
+            best = max(sorted(forms), key=forms.get)
+            if forms[best] >= MIN_USES and forms[best] > self.exact[c] + self.lower[c]:
+                self.exact[best], self.lower[best], self.cue[best] = forms[best], self.lower[c] + self.exact[c], self.cue[c]
+                self.defined[best] = self.defined[c]
+                c, total = best, total + self.lower[c]
+        extra = [f for f in sorted(forms) if f != c and forms[f] >= MIN_USES and forms[f] >= 0.1 * total]
+        return c, [*aliases, *extra]
 
     def is_word(self, c: str) -> bool:
         """A name with capitals that running text mostly writes in lower case mid-sentence."""
@@ -183,6 +202,16 @@ class Usage:
     def not_measured(self, c: str) -> bool:
         """A metric name with capitals written often but hardly ever next to a number ("API", "NIST")."""
         return c != c.lower() and self.exact[c] >= MIN_FREQUENT and self.num[c] < NUM_SHARE * self.exact[c]
+
+
+def recase(c: str, written: list[str]) -> str:
+    """The candidate spelt with the case of its tokens as written ("SYNTHIA" as "Synthia")."""
+    out, last = [], 0
+    for m, w in zip(TOKEN.finditer(c), written):
+        out.append(c[last:m.start()])
+        out.append(w if len(w) == m.end() - m.start() else m.group())
+        last = m.end()
+    return "".join(out) + c[last:]
 
 
 def junk(name: str) -> bool:
@@ -263,6 +292,14 @@ def dataset_candidates(data: Path) -> list[tuple[str, list[str]]]:
                     own.append(v)
             out.append((name, aliases))
             out.extend((v, []) for v in own)
+    for part in ("cv", "nlp", "audio", "other"):
+        with open(data / "pwc_tasks" / f"{part}_tasks_detailed.csv", encoding="utf-8", newline="") as fh:
+            for row in csv.DictReader(fh):
+                for col in ("Common Datasets (Top 10)", "Benchmarks"):
+                    for v in (row.get(col) or "").split(";"):
+                        v = strip_dataset_word(clean_space(v))
+                        if v:
+                            out.append((v, []))
     return out
 
 
@@ -275,6 +312,8 @@ def strip_dataset_word(name: str) -> str:
 def keep_dataset(name: str) -> bool:
     if junk(name) or split(name) or name in NOT_DATA:
         return False
+    if re.fullmatch(r"\d+D(?: [a-z]+)+", name):
+        return False  # "3D shapes": a description, not a name
     if re.search(r"\w-to-\w|\sto\s|^(?:a|an)\s", name, re.I):
         return False  # "SVHN-to-MNIST" (a transfer setting), "A Large Dataset of …" (a title)
     if name == name.lower() and not re.search(r"\d", name):
@@ -387,6 +426,8 @@ def assemble(cands: list[tuple[str, list[str]]], keep, usage: Usage | None, cura
     by_name: dict[str, list[str]] = {}
     owner: dict[str, str] = {}  # surface (lower) → name it was given to
     for name, aliases in cands:
+        if usage is not None and kind == "dataset":
+            name, aliases = usage.spelling(name, aliases)
         if not keep(name) or name.lower() in curated:
             continue
         if usage is not None and (usage.is_word(name) or (kind == "dataset" and usage.is_other_acronym(name))):
@@ -403,7 +444,7 @@ def assemble(cands: list[tuple[str, list[str]]], keep, usage: Usage | None, cura
         owner.setdefault(key.lower(), name)
         entry = by_name.setdefault(name, [])
         for a in aliases:
-            if a == name or a.lower() in curated or a.lower() in owner or junk(a):
+            if a == name or a in entry or a.lower() in curated or owner.get(a.lower(), name) != name or junk(a):
                 continue
             if usage is not None and (usage.is_word(a) or usage.is_other_acronym(a)):
                 continue
@@ -469,12 +510,14 @@ def main(argv: list[str] | None = None) -> int:
     surfaces = {s for k in kinds for n, a in cands[k] for s in (n, *a)}
     usage = Usage(surfaces)
     if args.counts and args.counts.exists():
-        usage.exact, usage.lower, usage.defined, usage.cue, usage.num = (defaultdict(int, d) for d in json.loads(args.counts.read_text()))
+        *counts, forms = json.loads(args.counts.read_text())
+        usage.exact, usage.lower, usage.defined, usage.cue, usage.num = (defaultdict(int, d) for d in counts)
+        usage.forms = defaultdict(dict, forms)
     else:
         for text in read_abstracts(args.data, args.corpus_limit):
             usage.count(text)
         if args.counts:
-            args.counts.write_text(json.dumps([usage.exact, usage.lower, usage.defined, usage.cue, usage.num]))
+            args.counts.write_text(json.dumps([usage.exact, usage.lower, usage.defined, usage.cue, usage.num, usage.forms]))
     keep = {"dataset": keep_dataset, "task": keep_task, "metric": keep_metric}
     for kind in kinds:
         entries = assemble(cands[kind], keep[kind], usage, curated, kind)
