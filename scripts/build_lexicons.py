@@ -228,7 +228,7 @@ def junk(name: str) -> bool:
 
 def split(name: str) -> bool:
     """A leaderboard split or setting rather than a name: "test-dev", "val", "64x64", "5-shot"."""
-    return any(SPLIT_TOKEN.match(t) for t in name.split())
+    return bool(re.search(r"\d+x\d+", name)) or any(SPLIT_TOKEN.match(t) for t in name.split())
 
 
 def clean_space(s: str) -> str:
@@ -500,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.data / "pwc_datafinder").is_dir():
         print(f"build_lexicons: {args.data}: no pwc_datafinder/ here; pass --data PATH/TO/shared/data", file=sys.stderr)
         return 1
-    curated = curated_surfaces(args.out)
+    curated = curated_surfaces(DEFAULT_OUT)  # the hand-made lists shipped with the package
     kinds = args.only or sorted(FILES)
     cands = {
         "dataset": dataset_candidates(args.data),
