@@ -474,6 +474,7 @@ HEADERS = {
         "commit c50b88eb13b179903ecf715bb941fef91bdb5414; CC BY-SA 4.0), NLP-TDMS evaMatrixKB.tsv (Hou et al., ACL 2019;",
         "github.com/IBM/science-result-extractor commit 1c59ff337d09a6c3af313c65cf1c43a5b7f89c7a; Apache-2.0, (c) IBM 2019),",
         "paperswithcode/sota-extractor data/tasks/*.json metric columns (commit e6374da129cedab1736e97883bfbcddb7ddd2a72; Apache-2.0).",
+        "Licence: Papers with Code content CC BY-SA 4.0; NLP-TDMS Apache-2.0; sota-extractor Apache-2.0.",
         "This file is a derived work shared under CC BY-SA 4.0; attribution: Papers with Code contributors, IBM, sota-extractor authors.",
     ),
 }
