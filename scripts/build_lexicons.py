@@ -349,7 +349,8 @@ def task_candidates(data: Path) -> list[tuple[str, list[str]]]:
 
 TASK_HEAD = re.compile(
     r"(?:[a-z]+(?:tion|sion|sis|ing)|retrieval|search|answering|qa|discovery|understanding|prediction|recognition|"
-    r"forecasting|tracking|matching|planning|navigation|manipulation|estimation|alignment|control|design|synthesis)$")
+    r"forecasting|tracking|matching|planning|navigation|manipulation|estimation|alignment|control|design|synthesis|"
+    r"enhancement|assessment|avoidance|inference|correspondence)$")
 NOT_TASK_HEAD = re.compile(r"(?:learning|computing|processing|modeling|modelling|training|embedding|engineering|"
                            r"thinking|pruning|sampling|encoding|pooling|teaming|finetuning|fine-tuning|ensembling|"
                            r"scaling|hashing|sensing)$")
