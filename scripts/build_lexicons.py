@@ -59,6 +59,7 @@ SPLIT_TOKEN = re.compile(
 MIN_USES = 3  # a task or metric must be written at least this often in the corpora
 MIN_FREQUENT = 20  # names written this often are judged by how they are used
 DATA_SHARE = 0.15  # … a dataset name must be used as data ("on X", "X dataset") at least this share of the time
+WORD_DATA_SHARE = 0.2  # … and a single capitalised word at least this share, once written 5 times
 NUM_SHARE = 0.15  # … a metric name with capitals must stand next to a number at least this share of the time
 SENTENCE_END = {".", "?", "!", ":"}
 DATASET_CUE_AFTER = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "test", "split", "suite",
@@ -90,7 +91,11 @@ STOP = {
 
 
 #: platforms and organisations PwC lists as datasets that abstracts name as places or vendors
-NOT_DATA = {"arXiv", "Google", "Linux", "GitHub", "Amazon", "YouTube"}
+NOT_DATA = {"arXiv", "Google", "Linux", "GitHub", "Amazon", "YouTube",
+            # venues
+            "ICLR", "NeurIPS", "NIPS", "ICML", "CVPR", "ICCV", "ECCV", "ACL", "EMNLP", "NAACL", "AAAI", "IJCAI", "KDD",
+            "SIGIR", "COLING", "ICASSP", "INTERSPEECH", "Interspeech", "MICCAI", "WACV", "BMVC", "CoRL", "ICRA", "IROS",
+            "UAI", "AISTATS", "COLT", "SIGGRAPH", "LREC", "EACL", "TACL", "JMLR", "TPAMI"}
 
 
 def tokens(text: str) -> list[str]:
@@ -170,7 +175,8 @@ class Usage:
     def spelling(self, c: str, aliases: list[str]) -> tuple[str, list[str]]:
         """A name as running text writes it: an all-lower-case name that authors capitalise
         ("personachat" → "PersonaChat") takes their spelling; other spellings in case written at
-        least MIN_USES times and a tenth of the time ("SYNTHIA" → also "Synthia") become aliases."""
+        least MIN_USES times and a tenth of the time become aliases ("SYNTHIA" → also "Synthia"), unless
+        the spelling is a plain capitalised word more frequent than the name ("Agora" for "AGORA")."""
         forms = {f: n for f, n in self.forms.get(c, {}).items() if f != f.lower()}
         total = self.exact[c] + sum(forms.values())
         if c == c.lower() and forms:
@@ -179,7 +185,9 @@ class Usage:
                 self.exact[best], self.lower[best], self.cue[best] = forms[best], self.lower[c] + self.exact[c], self.cue[c]
                 self.defined[best] = self.defined[c]
                 c, total = best, total + self.lower[c]
-        extra = [f for f in sorted(forms) if f != c and forms[f] >= MIN_USES and forms[f] >= 0.1 * total]
+        extra = [f for f in sorted(forms) if f != c and forms[f] >= MIN_USES and forms[f] >= 0.1 * total
+                 and not (f.isupper() and not c.isupper())  # "COMET" (a metric) is not a spelling of "Comet"
+                 and not (re.fullmatch(r"[A-Z][a-z]+", f) and forms[f] > self.exact[c])]  # "Agora": a word, not "AGORA"
         return c, [*aliases, *extra]
 
     def is_word(self, c: str) -> bool:
@@ -196,7 +204,10 @@ class Usage:
         return self.defined[c] >= 2 and self.defined[c] > self.cue[c]
 
     def not_data(self, c: str) -> bool:
-        """A name written often but hardly ever as data ("on X", "X dataset"): a company, a tool, a model."""
+        """A name written often but hardly ever as data ("on X", "X dataset"): a company, a tool, a model;
+        a single capitalised word ("Kaleidoscope", "Mafia") needs that evidence sooner."""
+        if re.fullmatch(r"[A-Z][a-z]+", c) and self.exact[c] >= 5 and self.cue[c] < WORD_DATA_SHARE * self.exact[c]:
+            return True
         return self.exact[c] >= MIN_FREQUENT and self.cue[c] < DATA_SHARE * self.exact[c]
 
     def not_measured(self, c: str) -> bool:
@@ -312,7 +323,7 @@ def strip_dataset_word(name: str) -> str:
 def keep_dataset(name: str) -> bool:
     if junk(name) or split(name) or name in NOT_DATA:
         return False
-    if re.fullmatch(r"\d+D(?: [a-z]+)+", name):
+    if re.fullmatch(r"\d+D(?: [A-Za-z][a-z]+)+", name):
         return False  # "3D shapes": a description, not a name
     if re.search(r"\w-to-\w|\sto\s|^(?:a|an)\s", name, re.I):
         return False  # "SVHN-to-MNIST" (a transfer setting), "A Large Dataset of …" (a title)
@@ -448,6 +459,8 @@ def assemble(cands: list[tuple[str, list[str]]], keep, usage: Usage | None, cura
             if a == name or a in entry or a.lower() in curated or owner.get(a.lower(), name) != name or junk(a):
                 continue
             if usage is not None and (usage.is_word(a) or usage.is_other_acronym(a)):
+                continue
+            if kind == "dataset" and not keep(a):
                 continue
             owner[a.lower()] = name
             entry.append(a)
