@@ -1,0 +1,92 @@
+"""The shipped lexicons: the generated Papers-with-Code lists are clean, typed, attributed, loaded
+and matched, and scripts/build_lexicons.py rebuilds them byte for byte from ../shared/data."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.extract.lexicon import LEXICON_DIR, TYPE_FIELD, Lexicon
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ("pwc_datasets.tsv", "pwc_tasks.tsv", "pwc_metrics.tsv")
+SQLISH = re.compile(r"[;=<>{}\[\]\\`\"]|--|/\*|\b(?:select|union|sleep|insert|drop)\b|https?:", re.I)
+SPLIT = re.compile(r"(?:^|\s)(?:test|val|dev|train|test-dev|test-std|minival|validation)(?:\s|$)|\d+x\d+|\d+-shot|[,%()]", re.I)
+
+
+def rows(name: str) -> list[list[str]]:
+    lines = (LEXICON_DIR / name).read_text(encoding="utf-8").splitlines()
+    return [line.split("\t") for line in lines if line and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_extract_lexicons_generated_lists_hold_no_junk(name):
+    table = rows(name)
+    assert len(table) > 100
+    for row in table:
+        assert len(row) == 3, row
+        assert row[0] in TYPE_FIELD, row
+        for surface in [row[1], *filter(None, row[2].split("|"))]:
+            assert surface == surface.strip() and len(surface) > 2, row
+            assert re.search(r"[A-Za-z]", surface), row
+            assert not SQLISH.search(surface), row
+            assert not SPLIT.search(surface), row
+            assert len(surface.split()) <= 6, row
+
+
+def test_extract_lexicons_tasks_are_lower_case_terms_of_two_words():
+    for _type, name, _aliases in rows("pwc_tasks.tsv"):
+        assert len(name.split()) >= 2, name
+        assert not re.search(r"\b[A-Z][a-z]+\b", name), name  # ordinary words are lower case; acronyms may stay
+
+
+def test_extract_lexicons_generated_lists_carry_licence_and_origin():
+    for name in GENERATED:
+        header = [line for line in (LEXICON_DIR / name).read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        text = " ".join(header)
+        assert "Licence" in text and "CC BY-SA 4.0" in text and "Origin" in text, name
+    readme = (LEXICON_DIR / "README.md").read_text(encoding="utf-8")
+    for needle in ("CC BY-SA 4.0", "Apache-2.0", "DataFinder", "NLP-TDMS", "Papers with Code", "scripts/build_lexicons.py"):
+        assert needle in readme
+
+
+def test_extract_lexicons_curated_lists_win_over_generated():
+    curated = set()
+    for name in ("datasets.tsv", "metrics.tsv", "models.tsv", "tasks.tsv", "techniques.tsv"):
+        for row in rows(name):
+            curated |= {s.lower() for s in [row[1], *filter(None, row[2].split("|") if len(row) > 2 else [])]}
+    for name in GENERATED:
+        for row in rows(name):
+            assert row[1].lower() not in curated, row
+
+
+def test_extract_lexicons_loader_matches_generated_entries(nlp):
+    lex = Lexicon.load()
+    assert lex.entries[("datasets", "Omniglot")] == "Omniglot"
+    assert lex.entries[("tasks", "grammatical error corrections")] == "grammatical error correction"  # plural by the loader
+    doc = nlp("We study Grammatical Error Correction and few-shot classification on Omniglot, reporting NMSE of 0.1.")
+    found = {(fld, canonical) for fld, _s, _e, rule, canonical in doc._.kg_mentions if rule == "lexicon"}
+    assert ("tasks", "grammatical error correction") in found
+    assert ("datasets", "Omniglot") in found
+    assert ("metrics", "NMSE") in found
+
+
+@pytest.mark.shared
+@pytest.mark.slow
+def test_extract_lexicons_script_rebuilds_shipped_files(shared, tmp_path):
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lexicons.py"), "--data", str(shared / "data"),
+                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, proc.stderr
+    for name in GENERATED:
+        assert (tmp_path / name).read_bytes() == (LEXICON_DIR / name).read_bytes(), name
+
+
+def test_extract_lexicons_script_refuses_missing_data(tmp_path):
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lexicons.py"), "--data", str(tmp_path),
+                           "--out", str(tmp_path)], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "pass --data" in proc.stderr and "Traceback" not in proc.stderr
+    assert not list(tmp_path.glob("*.tsv"))
