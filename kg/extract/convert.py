@@ -102,6 +102,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         overlapping = [k for k in open_kept if s < k[2] and k[1] < e]
         if any((k[0] in NAME_FIELDS) == (group == "names") for k in inside):
             continue  # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"
+        if fld == "metrics" and any(k[0] in ("techniques", "tasks") for k in inside):
+            continue  # "RMS" inside "RMS normalization": a word of a term, not a measure
         if any((k[0] in NAME_FIELDS) == (group == "names") for k in overlapping):
             continue
         kept.append((fld, s, e, rule))
@@ -158,7 +160,7 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
     left = text[max(0, s - 60):s]
     if METRIC_CUE.search(left):
         return False
-    return name.lower() in QUALITY_WORDS or CHANGE_CUE.search(left) is None
+    return name.lower().split()[-1] in QUALITY_WORDS or CHANGE_CUE.search(left) is None
 
 
 def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
