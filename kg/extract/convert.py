@@ -172,8 +172,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for s0, c in doc._.kg_claims:
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
-        clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ", " and ", " while ")) if i >= 0] or [len(sentence)])
-        surface = sentence[c.start:max(c.end, min(clause_end, c.end + 60))].rstrip(" .")
+        # the whole claim as written: the number to the end of its clause, with its baseline phrase
+        surface = sentence[c.start:max(c.end, c.text_end)].strip()
         baseline = c.baseline
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.claims.append(Claim(
