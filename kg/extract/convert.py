@@ -185,7 +185,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
-        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
+        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
     return ext
 
 
