@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 
 NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
-UNIT = r"(?:\s*%|\s?(?:percentage\s+points?|points?|pts?|pp|dB)\b)?"
+UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|deg|°)(?![\w/])"
+        r"(?:\s*\((?:pp|pts?)\))?)?")
 QUAL = (r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|"
         r"approx\.|close\s+to|only|just|an?\s+(?:average|absolute|relative)\s+(?:of\s+)?|on\s+average|a\s+(?:large\s+)?margin\s+of|"
         r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|[~∼≈<>≥≤])\s*)*")
@@ -27,12 +28,13 @@ NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–
 METRIC_NAMES = (
     r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
     r"(?:macro|micro|weighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
-    r"mIoU|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
+    r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+correlation|"
     r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
-    r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR"
+    r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
+    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS"
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
@@ -42,7 +44,7 @@ METRIC_HEADS = (
 )
 STOP = re.compile(
     r"^(?:the|a|an|of|in|on|and|or|with|by|our|its|their|his|her|this|these|that|those|to|from|than|over|vs\.?|versus|"
-    r"at|for|as|is|are|was|were|be|been|has|have|had|which|while|whereas|but|both|all|each|per|into|under|across|mean|"
+    r"at|for|as|is|are|was|were|be|been|has|have|had|which|while|whereas|but|both|all|each|per|into|under|across|"
     r"achiev\w*|reach\w*|improv\w*|boost\w*|increas\w*|rais\w*|obtain\w*|attain\w*|yield\w*|show\w*|report\w*|"
     r"outperform\w*|surpass\w*|exceed\w*|deliver\w*|record\w*|enhanc\w*|reduc\w*|lower\w*|decreas\w*|gain\w*|"
     r"higher|lower|better|best|worse|strong\w*|highest|lowest|state-of-the-art|sota|new|competitive|superior|"
@@ -57,7 +59,7 @@ ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
     r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
-    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by)\s*)?"
+    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to)\s*)?"
     + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
 VALUE_BEFORE = re.compile(
     r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
@@ -109,8 +111,9 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
                 if not w or STOP.match(w.group("w")) or w.group("w").endswith("."):
                     break
                 s = w.start("w")
-            if head.lower().startswith("accura"):
-                s = m.start() if re.match(r"(?:average|mean|overall)\s+(?:accura)", sentence[s:e], re.I) else s
+            lead = re.match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
+            if lead and re.match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
+                s += lead.end()
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
@@ -228,7 +231,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         n = VALUE_AFTER.match(sentence[me:])
         if n and not n.group("unit") and re.fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not re.search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
-        if n and not (n.group("verb") == "by" and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms])):
+        if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
+            n = None
+        if n:
             pos = me + n.start("num")
             if free(pos, me + n.end()) and pos not in used and not re.match(r"^\s*(?:from)\b", sentence[me:]):
                 kind = "gain" if n.group("verb") == "by" or n.group("num")[0] in "+" else "score"
@@ -242,8 +247,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                         "result.metric_value", kind)
                 continue
         # METRIC from A to B → B
-        ft = re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:\w+\s+){0,3}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
+        ft = re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
+                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:]) or \
+            re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
+                     r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
+                     r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
         if ft:
             pos = me + ft.start("num")
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
@@ -322,5 +330,49 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         ds = next((sentence[s:e] for s, e in datasets if s == m.end() or 0 < s - m.end() <= 4 and sentence[m.end():s] == "the "), None)
         if ds:
             add(m.start("num"), m.end() + len(ds), None, float(m.group("num")), ds, "result.signed_gain", "gain")
+    # an acronym with its value: "RTFs of 0.13", "F1_c = 45.06", "ICC: 0.73"
+    for m in re.finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
+                         r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
+        if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")):
+            continue
+        add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
+    # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
+    # "achieves 91.6% on …": the metric is the one the sentence names, if any
+    for m in re.finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
+                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
+        pos = m.start("num")
+        if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
+            continue
+        before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
+        if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
+            continue
+        gain = m.group("sign") or re.match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
+                                          r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
+            or re.search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
+            or re.search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
+                         before, re.I)
+        score = re.search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
+        if not (gain or score):
+            continue
+        if re.match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+                     after, re.I):
+            continue
+        metric = _nearest(sentence, mspans, m.start(), m.end())
+        kind = "gain" if gain else "score"
+        add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
+            gain_baseline(m.end()) if kind == "gain" else None)
     out.sort(key=lambda r: r.start)
     return out
+
+
+def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) -> str | None:
+    """The metric closest to a number in its sentence, not across a semicolon."""
+    best = None
+    for s, e in spans:
+        gap = sentence[e:start] if e <= start else sentence[end:s]
+        if ";" in gap:
+            continue
+        d = len(gap)
+        if best is None or d < best[0]:
+            best = (d, sentence[s:e])
+    return best[1] if best else None
