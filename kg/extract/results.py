@@ -38,7 +38,7 @@ METRIC_NAMES = (
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
-    r"precision|recall|coverage|reward|returns?|throughput|latency|speed|time|distance|similarity|agreement|"
+    r"precision|recall|coverage|reward|returns?|throughput|latency|speed|times?|distance|similarity|agreement|"
     r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
     r"utilization|efficiency|encoding|retrieval|funds|yield"
 )
@@ -54,7 +54,7 @@ STOP = re.compile(
     r"around|model|models|method|methods|approach|system|framework|it|we|they|\d.*|[+−-].*)$",
     re.I,
 )
-METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?:" + METRIC_HEADS + r")\b")
+METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
 ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
@@ -104,7 +104,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
         if any(a <= s and e <= b for a, b in known):
             continue
         head = m.group(0)
-        if re.fullmatch(METRIC_HEADS, head, re.I) or head.lower() in ("accuracy", "precision", "recall"):
+        if re.fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
             for _ in range(3):
                 w = re.search(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$", sentence[:s])
@@ -115,7 +115,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
             if lead and re.match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
                 s += lead.end()
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
-                                "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding",
+                                "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
                 continue  # a bare generic word names no metric
@@ -171,13 +171,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         before = sentence[max(0, pos - 40):pos]
         if re.search(r"\bfrom\s+$", before) and re.match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
             return True
-        return bool(re.search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|than|against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$",
-                              before, re.I))
+        return bool(re.search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+                              r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
-        if pos in used or not free(pos, pos + 1):
-            return
-        used.add(pos)
+        key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
+        if key in used or not free(pos, pos + 1) or re.search(r"\d\s*%?\s*[-–~∼]\s*$", sentence[:key]):
+            return  # the upper end of a range: a range gives its lower end
+        used.add(key)
+        if metric:
+            metric = _metric_name(metric)
         out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
 
     # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
@@ -322,7 +325,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if not m.group("unit") and "." not in m.group("num"):
             continue
         on = re.match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
-        metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 25 and re.fullmatch(r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?", sentence[m.end():s])), None)
+        metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and re.fullmatch(
+            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", m.group("base").strip())
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
@@ -333,9 +337,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # an acronym with its value: "RTFs of 0.13", "F1_c = 45.06", "ICC: 0.73"
     for m in re.finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
                          r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
-        if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")):
+        if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
+                re.fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
+    # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
+    for m in re.finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+        if re.search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
+            add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
+                dataset_near(m.start(), m.end()), "result.from_to")
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
     for m in re.finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
@@ -363,6 +373,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             gain_baseline(m.end()) if kind == "gain" else None)
     out.sort(key=lambda r: r.start)
     return out
+
+
+def _metric_name(metric: str) -> str:
+    """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
+    "F1 scores" → "F1"."""
+    plural = re.match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
+    if plural:
+        metric = plural.group("name")
+    m = re.match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
+    if m and re.search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
+        return m.group("rest")
+    return metric
 
 
 def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) -> str | None:
