@@ -118,7 +118,8 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
                 "quantity": str, "baseline_text": str, "qualifier": str, "factor": float,
                 "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str},
     L.RESULT: {"text": str, "metric_text": str, "value": float, "dataset_text": str,
-               "method_text": str, "sentence": str, "start": int, "end": int, "rule": str},
+               "method_text": str, "kind": str, "baseline_text": str,
+               "sentence": str, "start": int, "end": int, "rule": str},
     L.REPOSITORY: {"url": str},
     L.VENUE: {"name": str},
 }
