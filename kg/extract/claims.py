@@ -46,7 +46,7 @@ NUMBER_WORD = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fift
                r"a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand")
 
 SPEED_WORDS = (
-    r"speed[\s-]?ups?|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
+    r"speed[\s-]?ups?|speed\b|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
     r"latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
     r"training\s+time|sampling|decoding|generation\s+speed"
 )
@@ -153,6 +153,8 @@ def _kind(left: str, right: str) -> str:
     head = KIND_WORD.match(first) or KIND_WORD.match(right, m.end())
     if head:
         return "reduction" if head.group("reduce") else "speedup"
+    if REDUCE_BY.search(left):
+        return "reduction"  # "reduces decoding latency by 1.4×"
     last = None
     for last in KIND_WORD.finditer(left):
         pass
@@ -182,11 +184,6 @@ GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|tec
 def _clean_baseline(base: str) -> str | None:
     base = " ".join(base.split()).strip(" -–:")
     base = re.sub(r"^(?:those|that)\s+of\s+(?:the\s+)?", "", base, flags=re.I)
-    # "the Full KV Cache baseline": the named method is the baseline
-    m = re.match(r"^(?P<n>.*[A-Z0-9].*?)\s+baseline$", base)
-    if m and not re.search(r"\b(?:dense|full|naive|standard|vanilla)\b", m.group("n")) or (
-            m and re.search(r"[A-Z]", m.group("n")) and " " not in m.group("n")):
-        base = m.group("n")
     if not base or len(base.split()) > 6 or NOT_A_BASELINE.search(base):
         return None
     return base
@@ -303,7 +300,7 @@ SHARE_NOUNS = (r"data|dataset|labels?|labell?ed|annotations?|parameters|weights|
 SHARE_STRONG = re.compile(r"\b(?:only|just|merely|a\s+mere|less\s+than|fewer\s+than|under|as\s+little\s+as|at\s+most)\s+$", re.I)
 SHARE_WEAK = re.compile(
     r"\b(?:using|uses?|with|requir\w*|needs?|needing|updat\w*|train\w*\s+on|tun\w*|keep\w*|retain\w*|skipp\w*|"
-    r"eliminat\w*|prun\w*|remov\w*|drop\w*|defer\w*|activat\w*|consum\w*|sparse|to)\s+" + QUAL_OPT + r"$", re.I)
+    r"eliminat\w*|prun\w*|remov\w*|drop\w*|defer\w*|activat\w*|consum\w*|sparse|to|skip\w*)\s+" + QUAL_OPT + r"$", re.I)
 SHARE_AFTER = re.compile(
     r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b", re.I)
 REDUCE_TO = re.compile(r"\b(?:reduc\w*|decreas\w*|cut\w*|lower\w*|shrink\w*|compress\w*|bring\w*|brought|limit\w*)\b"
@@ -320,7 +317,7 @@ QUALITY_AFTER = re.compile(
 QUALITY_GAIN_BEFORE = re.compile(
     r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
 LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
-CLAUSE_STOP = re.compile(r",|;|\)|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
+CLAUSE_STOP = re.compile(r",|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
 
 def left_start(sentence: str, start: int) -> int:
@@ -462,13 +459,14 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             word = m.group("half").lower()
             v = {"halv": 2.0, "doub": 2.0, "trip": 3.0, "quad": 4.0}[word[:4]]
             nouns = (SPEED_WORDS + "|" + EFFICIENCY_NOUNS) if word.startswith("halv") else SPEED_WORDS
-            after_ok = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?(?:" + nouns + r")\b", right + " ", re.I)
+            after_ok = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:(?:number|amount|cost)\s+of\s+)?(?:[\w-]+\s+)?(?:" + nouns + r")\b",
+                                right + " ", re.I)
             before_ok = re.search(r"\b(?:" + nouns + r")\s+(?:is\s+|are\s+|was\s+|roughly\s+|nearly\s+|almost\s+|more\s+than\s+)?$",
                                   sentence[:m.start()], re.I)
             if not (after_ok or before_ok) or _quality_gain(sentence, m.start(), m.end()):
                 continue
             kind = "reduction" if word.startswith("halv") else "speedup"
-            q = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", right) if after_ok else None
+            q = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?P<q>(?:(?:number|amount|cost)\s+of\s+)?[\w\-]+(?:\s+[\w\-]+)?)", right) if after_ok else None
             add(m.start(), m.end(), v, None, "x", kind, q.group("q") if q else None, None, v, None, "claim.halves_doubles")
             continue
         if not m.group("twice") and not (SPEED_CONTEXT.search(left[-60:] + " " + right[:40]) or re.search(
@@ -567,6 +565,13 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     _list_members(sentence, claims, free, add)
 
     claims.sort(key=lambda c: c.start)
+    # members of one list share its kind ("cuts parameters by 4.1 times, FLOPs by 120 times")
+    for i in range(1, len(claims)):
+        c, d = claims[i - 1], claims[i]
+        gap = LIST_GAP.match(sentence[c.end:d.start])
+        if d.kind != c.kind and c.unit == d.unit and gap and not re.search(
+                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.end:d.end + 12], re.I):
+            claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
     # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
     # latency by 2.4 times compared to heavy baselines")
     for i in range(len(claims) - 2, -1, -1):
@@ -583,6 +588,13 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         for base in split_baselines(c.baseline):
             out.append(replace(c, baseline=base, text_end=max(text_end, c.end)))
     return out
+
+
+def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
+    """The factor of a claim read with another kind (only percentages change)."""
+    if c.unit != "%" or c.rule != "claim.percent":
+        return c.factor, c.factor_max
+    return percent_factor(c.value, kind), percent_factor(c.value_max, kind) if c.value_max is not None else None
 
 
 def _share_noun(after: str) -> str | None:

@@ -51,7 +51,7 @@ STOP = re.compile(
     r"significant\w*|substantial\w*|remarkabl\w*|notabl\w*|consistent\w*|impressive|excellent|high|low|good|"
     r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
-    r"around|model|models|method|methods|approach|system|framework|it|we|they|\d.*|[+−-].*)$",
+    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
@@ -146,7 +146,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
-            if s >= pos and re.fullmatch(r"\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?", sentence[pos:s]):
+            if s >= pos and re.fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
+                                         sentence[pos:s]):
                 return sentence[s:e]
         return None
 
@@ -190,7 +191,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         group = re.match(r"^(?P<names>(?:\s*/\s*[\w-]+){1,4})", sentence[me:])
         if group:
             names = [metric] + [n.strip() for n in group.group("names").split("/") if n.strip()]
-            vals = re.match(r"^\s*(?:of|:|=)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
+            vals = re.match(r"^\s*(?:of|:|=|by)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
                             sentence[me + group.end():])
             if vals:
                 base = me + group.end()
@@ -222,7 +223,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         base = max(0, ms - 80) + m.start("vals")
         nums = [(base + v.start(), v.group(0)) for v in re.finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
         after = [sentence[s:e] for s, e in sorted(datasets) if s > me and s - me < 80]
-        kind = "gain" if m.group("g") or GAIN_CUE.search(sentence[max(0, base - 30):base]) and re.search(r"\bby\s+$", sentence[:base]) else "score"
+        kind = "gain" if m.group("g") or re.search(r"\b(?:improvements?|gains?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[:base], re.I) \
+            or GAIN_CUE.search(sentence[max(0, base - 30):base]) and re.search(r"\bby\s+" + QUAL + r"$", sentence[:base]) else "score"
         for i, (p, v) in enumerate(nums):
             ds = after[i] if len(after) == len(nums) and RESPECTIVELY.search(sentence) else dataset_after(me)
             add(p, me, sentence[ms:me], _float(v), ds, "result.respectively" if RESPECTIVELY.search(sentence) else "result.values_metric",
@@ -264,7 +266,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
                 and not re.search(r"[\w.]$", sentence[:b.start()]):
             num = b.group("num")
-            if not b.group("unit") and "." not in num and not re.search(r"^(?:AP|mAP|mIoU|FID|BLEU|F1|IoU|PSNR|NDS|CIDEr)", metric):
+            if not b.group("unit") and "." not in num and not re.search(r"[A-Z]", metric):
                 pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
@@ -290,7 +292,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     add(pos, me + by.end(), metric, _float(by.group("num")), dataset_near(ms, me + by.end()), "result.improves_by",
                         "gain", gain_baseline(me + by.end()))
     # NUM% (improvement|gain) in METRIC / in terms of METRIC — "a 2.1% gain in mIoU"
-    for m in re.finditer(r"(?<![\w.])(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")\s+(?:absolute\s+|relative\s+)?"
+    for m in re.finditer(r"(?<![\w.])(?P<num>" + NUM + r")(?P<unit>\s?[×x](?!\w)|" + UNIT + r")\s+(?:absolute\s+|relative\s+)?"
                          r"(?P<g>improvements?|gains?|increases?|boosts?|reductions?|decreases?|higher|better|lower)?\s*"
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
@@ -328,7 +330,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and re.fullmatch(
             r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
-        add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", m.group("base").strip())
+        base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
+        add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
     for m in re.finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
         ds = next((sentence[s:e] for s, e in datasets if s == m.end() or 0 < s - m.end() <= 4 and sentence[m.end():s] == "the "), None)
