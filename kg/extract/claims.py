@@ -19,7 +19,30 @@ it gives, so that claims from different papers can be ordered:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, replace
+
+
+@lru_cache(maxsize=None)
+def _rx(pattern: str, flags: int = 0) -> re.Pattern:
+    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
+    return re.compile(pattern, flags)
+
+
+def _search(pattern, string, flags=0):
+    return _rx(pattern, flags).search(string)
+
+
+def _match(pattern, string, flags=0):
+    return _rx(pattern, flags).match(string)
+
+
+def _fullmatch(pattern, string, flags=0):
+    return _rx(pattern, flags).fullmatch(string)
+
+
+def _finditer(pattern, string, flags=0):
+    return _rx(pattern, flags).finditer(string)
 
 NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?=\s?[x×])|\d+(?:\.\d+)?"
 RANGE_SEP = r"\s*(?:--|-|–|—|~|∼|to)\s*"
@@ -149,7 +172,7 @@ def _kind(left: str, right: str) -> str:
     """'reduction' or 'speedup', from the nearest cue: the words right after the number first
     ("4.5× speedup", "21× reduction"), else the closest cue before it ("reduces X by 30%")."""
     first = right.lstrip()
-    m = re.match(r"^\s*(?:\w+\s+)?", right)
+    m = _match(r"^\s*(?:\w+\s+)?", right)
     head = KIND_WORD.match(first) or KIND_WORD.match(right, m.end())
     if head:
         return "reduction" if head.group("reduce") else "speedup"
@@ -198,11 +221,11 @@ def split_baselines(base: str | None) -> list[str | None]:
     """
     if not base:
         return [base]
-    m = re.search(r"\bsuch\s+as\s+(?P<names>.+)$", base, re.I)
+    m = _search(r"\bsuch\s+as\s+(?P<names>.+)$", base, re.I)
     if m:
         base = m.group("names")
     parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", base) if p.strip()]
-    if len(parts) > 1 and all(len(p.split()) <= 3 and re.search(r"[A-Z0-9]", p) and not GENERIC_HEAD.search(p)
+    if len(parts) > 1 and all(len(p.split()) <= 3 and _search(r"[A-Z0-9]", p) and not GENERIC_HEAD.search(p)
                               for p in parts):
         return parts
     return [base]
@@ -216,18 +239,18 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
     m = BASELINE_AFTER.match(after)
     if not m:
         m = BASELINE_FAR.search(after.split(";")[0])
-        if m and (re.search(r"[%×]|\d\s*(?:x|times)\b", after[:m.start()]) or m.group(0).lower().startswith("than") and (
+        if m and (_search(r"[%×]|\d\s*(?:x|times)\b", after[:m.start()]) or m.group(0).lower().startswith("than") and (
                 QUALITY_WORDS.search(after[:m.start()]) or "," in after[:m.start()])):
             m = None
     if m:
         base = _clean_baseline(m.group("base"))
         if base:
             # "fine-tuning (FT)": the acronym written with the baseline is part of it
-            acro = re.match(r"\s*\([A-Za-z][\w-]{0,11}\)", after[m.end("base"):])
+            acro = _match(r"\s*\([A-Za-z][\w-]{0,11}\)", after[m.end("base"):])
             if acro:
                 return base + acro.group(0), end + m.end("base") + acro.end()
             return base, end + m.end("base")
-    m = OUTPERFORMS.search(sentence[:start])
+    m = OUTPERFORMS.search(sentence[max(0, start - 150):start])
     if m:
         base = _clean_baseline(m.group("base"))
         if base:
@@ -235,7 +258,7 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
     m = None
     for m in BASELINE_LEAD.finditer(sentence[:start]):
         pass
-    if m and not re.search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start]):
+    if m and not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start]):
         base = _clean_baseline(m.group("base"))
         if base:
             return base, -1
@@ -251,16 +274,16 @@ def _baseline(after: str) -> str | None:
 def _quantity(sentence: str, start: int, end: int) -> str | None:
     """What is faster or smaller: 'speedup in X', 'reduction in X', 'reduces X by', 'X speedup'."""
     after = sentence[end:]
-    m = re.match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
+    m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
                  r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×\s]+?)(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|and|at|across|relative|against)\b))",
                  after, re.I)
     if m and len(m.group("q").split()) <= 5:
         return m.group("q").strip()
-    m = re.match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
-    if m and re.fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
+    m = _match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
+    if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
     before = sentence[:start]
-    m = re.search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
+    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
                   r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)(?:up\s+to\s+|over\s+|about\s+|approximately\s+)?$",
                   before, re.I)
     if m and len(m.group("q").split()) <= 6:
@@ -291,6 +314,23 @@ FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{NUM})\s*(?:[A-Za-z%]+\s+)?to\s+(?P<b>{NU
 MAGNITUDE = re.compile(r"\b(?:by\s+|with\s+|at\s+|is\s+|are\s+|be\s+|of\s+|)(?P<q>(?:more\s+than\s+|over\s+|nearly\s+|almost\s+|up\s+to\s+|roughly\s+)?"
                        r"(?:several\s+|two\s+|three\s+|four\s+|five\s+|six\s+|multiple\s+|many\s+)?orders?\s+of\s+magnitude|"
                        r"(?:more\s+than\s+|over\s+|nearly\s+|almost\s+|up\s+to\s+|roughly\s+)?an\s+order\s+of\s+magnitude)", re.I)
+# cheap pre-checks: a rule runs only on sentences that hold its words
+CUE_WORDS = ("percent", "times", "fold", "factor", "twice", "halv", "half", "doubl", "tripl", "quadrupl", "third",
+             "quarter", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "hundredth", "thousandth",
+             "magnitude")
+DIGIT_CUE = re.compile(r"\d\s?[xX×*]|[x×]\d|1/\d|from\s+\d")
+
+
+def may_claim(sentence: str) -> bool:
+    """Whether a sentence can hold a claim at all (plain substring tests first: this runs on every sentence)."""
+    if "%" in sentence:
+        return True
+    low = sentence.lower()
+    return any(w in low for w in CUE_WORDS) or DIGIT_CUE.search(sentence) is not None
+
+
+WORD_CUE = re.compile(r"times|fold|twice|halv|doubl|tripl|quadrupl")
+FRACTION_CUE = re.compile(r"half|third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth|hundredth|thousandth")
 SPEED_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", re.I)
 EFFICIENCY_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r")\b", re.I)
 SHARE_NOUNS = (r"data|dataset|labels?|labell?ed|annotations?|parameters|weights|tokens|compute|budget|size|cost|costs|time|memory|"
@@ -336,10 +376,10 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
     """A quality gain written like an efficiency claim ("2.3× reduction in error rate",
     "improves recall by 3×"): a result, not a speed-up."""
     after = sentence[end:end + 60]
-    if QUALITY_AFTER.match(after) and not re.match(
+    if QUALITY_AFTER.match(after) and not _match(
             r"^\s*(?:[\w-]+\s+){0,3}?(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r")\b", after, re.I):
         return True
-    if sentence[start:end].rstrip().endswith("%") and OUTPERFORMS.search(sentence[:start]) and not re.search(
+    if sentence[start:end].rstrip().endswith("%") and OUTPERFORMS.search(sentence[max(0, start - 150):start]) and not _search(
             r"\b(?:faster|speed\w*|throughput|latency|time|memory|cost)\b", sentence[max(0, start - 80):end + 40], re.I):
         return True  # "surpasses other baselines by 2.6%": a margin in quality
     m = QUALITY_GAIN_BEFORE.search(sentence[max(0, start - 80):start])
@@ -353,7 +393,7 @@ def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) ->
     cut = stop.start() if stop else len(sentence)
     if next_start is not None and next_start < cut:
         gap = sentence[end:next_start]
-        conn = [m.start() for m in re.finditer(r",|\s(?:and|or)\s|/|;", gap)]
+        conn = [m.start() for m in _finditer(r",|\s(?:and|or)\s|/|;", gap)]
         cut = end + conn[-1] if conn else end + len(gap.rstrip())
     if base_end > cut:
         cut = base_end
@@ -370,6 +410,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     >>> [(c.value, c.value_max, c.unit, c.baseline) for c in find_claims("It gives a 7-14× speedup over vanilla dLLMs and 1.3× over Fast-dLLM.")]
     [(7.0, 14.0, 'x', 'vanilla dLLMs'), (1.3, None, 'x', 'Fast-dLLM')]
     """
+    if not may_claim(sentence):
+        return []
     claims: list[ClaimMatch] = []
     taken: list[tuple[int, int]] = list(blocked)
     base_ends: dict[int, int] = {}
@@ -385,9 +427,10 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         taken.append((start, end))
 
     # from A to B, for a quantity that is increased or decreased ("tokens-per-step from 2.6 to 4.3")
-    for m in FROM_TO.finditer(sentence):
+    low = sentence.lower()
+    for m in (FROM_TO.finditer(sentence) if "from " in low else ()):
         left, right = _clause(sentence, m.start(), m.end())
-        if not free(m.start(), m.end()) or not re.search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed|fall|fell|drop|declin|grow|rise|rose|jump|go|went)\w*", left, re.I):
+        if not free(m.start(), m.end()) or not _search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed|fall|fell|drop|declin|grow|rise|rose|jump|go|went)\w*", left, re.I):
             continue
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a <= 0 or b <= 0 or a == b:
@@ -396,12 +439,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if sentence[max(0, m.start() - 1):m.start()] == "(":
             continue
         kind = "reduction" if b < a else "speedup"
-        if not EFFICIENCY_CONTEXT.search(left + right) and not re.search(r"per[\s-]step|per[\s-]second|/s\b", left, re.I):
+        if not EFFICIENCY_CONTEXT.search(left + right) and not _search(r"per[\s-]step|per[\s-]second|/s\b", left, re.I):
             continue
         if QUALITY_WORDS.search(left[-40:]) and not EFFICIENCY_CONTEXT.search(left[-40:]):
             continue
         verb = None
-        for verb in re.finditer(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut)\w*\s+(?:the\s+)?", left, re.I):
+        for verb in _finditer(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut)\w*\s+(?:the\s+)?", left, re.I):
             pass
         quantity = left[verb.end():].strip() if verb else None
         factor = round(max(a, b) / min(a, b), 6)
@@ -424,20 +467,20 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
-        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not re.search(
-                r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not re.search(
-                r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[:m.start()], re.I):
+        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not _search(
+                r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
+                r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
             continue
         end = m.end()
         # "(1024 to 32)" restating the factor belongs to this claim
-        paren = re.match(rf"\s*\(\s*{NUM}\s*(?:to|→|->)\s*{NUM}\s*\)", after)
+        paren = _match(rf"\s*\(\s*{NUM}\s*(?:to|→|->)\s*{NUM}\s*\)", after)
         if paren:
             end += paren.end()
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
         add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             v, v2, "claim.factor", m.end())
 
-    for m in FACTOR_OF.finditer(sentence):
+    for m in (FACTOR_OF.finditer(sentence) if "factor of" in low else ()):
         if not free(m.start("v"), m.end()) or _quality_gain(sentence, m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
@@ -451,7 +494,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         add(m.start("v"), m.end(), v, v2, "x", kind, _quantity(sentence, m.start(), m.start()),
             _qualifier(sentence, m.start()), v, v2, "claim.factor_of")
 
-    for m in WORD_FACTOR.finditer(sentence):
+    for m in (WORD_FACTOR.finditer(sentence) if WORD_CUE.search(low) else ()):
         if not free(m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
@@ -459,17 +502,17 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             word = m.group("half").lower()
             v = {"halv": 2.0, "doub": 2.0, "trip": 3.0, "quad": 4.0}[word[:4]]
             nouns = (SPEED_WORDS + "|" + EFFICIENCY_NOUNS) if word.startswith("halv") else SPEED_WORDS
-            after_ok = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:(?:number|amount|cost)\s+of\s+)?(?:[\w-]+\s+)?(?:" + nouns + r")\b",
+            after_ok = _match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:(?:number|amount|cost)\s+of\s+)?(?:[\w-]+\s+)?(?:" + nouns + r")\b",
                                 right + " ", re.I)
-            before_ok = re.search(r"\b(?:" + nouns + r")\s+(?:is\s+|are\s+|was\s+|roughly\s+|nearly\s+|almost\s+|more\s+than\s+)?$",
-                                  sentence[:m.start()], re.I)
+            before_ok = _search(r"\b(?:" + nouns + r")\s+(?:is\s+|are\s+|was\s+|roughly\s+|nearly\s+|almost\s+|more\s+than\s+)?$",
+                                  sentence[max(0, m.start() - 60):m.start()], re.I)
             if not (after_ok or before_ok) or _quality_gain(sentence, m.start(), m.end()):
                 continue
             kind = "reduction" if word.startswith("halv") else "speedup"
-            q = re.match(r"^\s*(?:the\s+|its\s+|their\s+)?(?P<q>(?:(?:number|amount|cost)\s+of\s+)?[\w\-]+(?:\s+[\w\-]+)?)", right) if after_ok else None
+            q = _match(r"^\s*(?:the\s+|its\s+|their\s+)?(?P<q>(?:(?:number|amount|cost)\s+of\s+)?[\w\-]+(?:\s+[\w\-]+)?)", right) if after_ok else None
             add(m.start(), m.end(), v, None, "x", kind, q.group("q") if q else None, None, v, None, "claim.halves_doubles")
             continue
-        if not m.group("twice") and not (SPEED_CONTEXT.search(left[-60:] + " " + right[:40]) or re.search(
+        if not m.group("twice") and not (SPEED_CONTEXT.search(left[-60:] + " " + right[:40]) or _search(
                 r"\b(?:cost\w*|expensive|cheaper)\b", left[-60:] + " " + right[:40], re.I)):
             continue
         if _quality_gain(sentence, m.start(), m.end()) or NOT_SPEED_AFTER.match(sentence[m.end():]):
@@ -480,40 +523,40 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             _qualifier(sentence, m.start()), v, None, "claim.word_factor")
 
     # "half the tokens", "one-eighth the parameters", "to 1/10": a reduction by the denominator
-    for m in FRACTION.finditer(sentence):
+    for m in (FRACTION.finditer(sentence) if FRACTION_CUE.search(low) else ()):
         if not free(m.start(), m.end()):
             continue
         q = m.group("q")
-        if not re.search(r"\b(?:" + SHARE_NOUNS + r"|" + EFFICIENCY_NOUNS + r")\b", q, re.I):
+        if not _search(r"\b(?:" + SHARE_NOUNS + r"|" + EFFICIENCY_NOUNS + r")\b", q, re.I):
             continue
-        if not re.search(r"\b(?:in|with|using|uses?|requir\w*|needs?|at|only|just|than|under|about|roughly|nearly|"
-                         r"to|by|consum\w*|of)\s+$", sentence[:m.start()], re.I):
+        if not _search(r"\b(?:in|with|using|uses?|requir\w*|needs?|at|only|just|than|under|about|roughly|nearly|"
+                         r"to|by|consum\w*|of)\s+$", sentence[max(0, m.start() - 40):m.start()], re.I):
             continue
         v = float(WORD_NUMBERS[re.split(r"[\s-]", m.group("f").lower())[-1]])
         add(m.start(), m.end(), v, None, "x", "reduction", q, _qualifier(sentence, m.start()), v, None, "claim.fraction")
-    for m in SLASH.finditer(sentence):
+    for m in (SLASH.finditer(sentence) if "1/" in sentence else ()):
         d = int(m.group("d"))
         s = m.start("d") - 2
         if d < 2 or not free(s, m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
-        if not EFFICIENCY_CONTEXT.search(left + " " + right) and not re.search(r"\bsize\b", left, re.I):
+        if not EFFICIENCY_CONTEXT.search(left + " " + right) and not _search(r"\bsize\b", left, re.I):
             continue
         add(s, m.end(), float(d), None, "x", "reduction", _quantity(sentence, m.start(), m.start()), None,
             float(d), None, "claim.fraction")
 
-    for m in PERCENT.finditer(sentence):
+    for m in (PERCENT.finditer(sentence) if "%" in sentence or "percent" in low else ()):
         if not free(m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         near_left, near_right = left[-70:], right[:50]
-        before, after = sentence[:m.start()], sentence[m.end():]
+        before, after = sentence[max(0, m.start() - 150):m.start()], sentence[m.end():]
         v = parse_number(m.group("v"))
         v2 = parse_number(m.group("v2")) if m.group("v2") else None
-        quality = QUALITY_WORDS.search(near_left[-35:] + " " + near_right[:25]) and not re.search(
+        quality = QUALITY_WORDS.search(near_left[-35:] + " " + near_right[:25]) and not _search(
             r"\b(?:faster|speed[\s-]?up|accelerat\w*|latency|throughput|memory|wall[\s-]?clock|runtime|steps|iterations|FLOPs|"
             r"compute|cost|data|labels|parameters|tokens)\b", near_left[-35:] + " " + near_right[:25], re.I)
-        share = SHARE_AFTER.match(after) and not re.match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
+        share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
         if share and (REDUCE_TO.search(before) or SHARE_STRONG.search(before) or (SHARE_WEAK.search(before) and v < 50)) and not quality and v < 100:
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
@@ -522,12 +565,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         if quality or _quality_gain(sentence, m.start(), m.end()):
             continue
-        to_form = bool(re.search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
-        speed_left = re.search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
-        speed_right = re.match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
+        to_form = bool(_search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
+        speed_left = _search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
+        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
         reduce_left = REDUCE_BY.search(before)
-        reduction_noun = re.match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
-        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right) or re.search(
+        reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
+        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right) or _search(
             r"\bcost|\b(?:" + SHARE_NOUNS + r")\b", near_left + " " + near_right, re.I)
         if reduce_left or reduction_noun:
             if not eff:
@@ -535,12 +578,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             kind = "reduction"
         elif speed_left or speed_right:
             kind = "speedup"
-        elif re.search(r"\bimprovement\s+of\s+$", near_left, re.I) and SPEED_CONTEXT.search(sentence[:left_start(sentence, m.start())]):
+        elif _search(r"\bimprovement\s+of\s+$", near_left, re.I) and SPEED_CONTEXT.search(sentence[:left_start(sentence, m.start())]):
             # "accelerates sampling …, an improvement of 20.8% over baselines"
             kind = "speedup"
         else:
             continue
-        if re.match(r"^\s*(?:of|in)\s+(?:the\s+)?(?:cases|data|samples|parameters)\b", near_right, re.I):
+        if _match(r"^\s*(?:of|in)\s+(?:the\s+)?(?:cases|data|samples|parameters)\b", near_right, re.I):
             continue
         if to_form and kind == "reduction":
             continue
@@ -549,7 +592,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         add(m.start(), m.end(), v, v2, "%", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             f1, f2, "claim.percent_to" if to_form else "claim.percent")
 
-    for m in MAGNITUDE.finditer(sentence):
+    for m in (MAGNITUDE.finditer(sentence) if "magnitude" in low else ()):
         if not free(m.start("q"), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
@@ -558,18 +601,19 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if _quality_gain(sentence, m.start(), m.end()):
             continue
         q = " ".join(m.group("q").split())
-        factor = 10.0 if re.search(r"\ban\s+order\b", q, re.I) and not re.match(r"(?:more|over|up)", q, re.I) else None
+        factor = 10.0 if _search(r"\ban\s+order\b", q, re.I) and not _match(r"(?:more|over|up)", q, re.I) else None
         add(m.start("q"), m.end(), None, None, None, _kind(left, right[:40]), _quantity(sentence, m.start(), m.start()),
             q, factor, None, "claim.magnitude")
 
-    _list_members(sentence, claims, free, add)
+    if claims:
+        _list_members(sentence, claims, free, add)
 
     claims.sort(key=lambda c: c.start)
     # members of one list share its kind ("cuts parameters by 4.1 times, FLOPs by 120 times")
     for i in range(1, len(claims)):
         c, d = claims[i - 1], claims[i]
         gap = LIST_GAP.match(sentence[c.end:d.start])
-        if d.kind != c.kind and c.unit == d.unit and gap and not re.search(
+        if d.kind != c.kind and c.unit == d.unit and gap and not _search(
                 r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.end:d.end + 12], re.I):
             claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
     # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
@@ -578,7 +622,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         c, d = claims[i], claims[i + 1]
         gap = LIST_GAP.match(sentence[c.end:d.start])
         if c.baseline is None and d.baseline is not None and base_ends.get(d.start, -1) > d.end and c.unit == d.unit \
-                and gap and not re.search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
+                and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
             claims[i] = replace(c, baseline=d.baseline)
             base_ends[c.start] = base_ends[d.start]
     out = []
@@ -598,7 +642,7 @@ def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
 
 
 def _share_noun(after: str) -> str | None:
-    m = re.match(r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?P<q>(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r"))\b",
+    m = _match(r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?P<q>(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r"))\b",
                  after, re.I)
     return m.group("q") if m else None
 
@@ -615,7 +659,7 @@ def _list_members(sentence, claims, free, add) -> None:
         if prev is None or prev.unit != unit:
             continue
         gap = LIST_GAP.match(sentence[prev.end:s])
-        if not gap or QUALITY_WORDS.search(gap.group("q")) or re.search(r"\b(?:while|whereas|but|improv\w*|increas\w*)\b", gap.group("q"), re.I):
+        if not gap or QUALITY_WORDS.search(gap.group("q")) or _search(r"\b(?:while|whereas|but|improv\w*|increas\w*)\b", gap.group("q"), re.I):
             continue
         if unit == "x" and m.group("pv"):
             v, v2 = parse_number(m.group("pv")), None
@@ -625,7 +669,7 @@ def _list_members(sentence, claims, free, add) -> None:
         if v <= 0 or (v2 is not None and v2 < v) or _quality_gain(sentence, s, e):
             continue
         quantity = gap.group("q").strip() or None
-        if quantity and (len(quantity.split()) > 5 or re.match(r"^(?:for|on|in|at|with)\b", quantity, re.I)):
+        if quantity and (len(quantity.split()) > 5 or _match(r"^(?:for|on|in|at|with)\b", quantity, re.I)):
             quantity = None
         if unit == "x":
             f1, f2 = v, v2

@@ -14,7 +14,30 @@ or by the metric words below ("top-1 accuracy", "attack success rate", "macro F1
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
+
+
+@lru_cache(maxsize=None)
+def _rx(pattern: str, flags: int = 0) -> re.Pattern:
+    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
+    return re.compile(pattern, flags)
+
+
+def _search(pattern, string, flags=0):
+    return _rx(pattern, flags).search(string)
+
+
+def _match(pattern, string, flags=0):
+    return _rx(pattern, flags).match(string)
+
+
+def _fullmatch(pattern, string, flags=0):
+    return _rx(pattern, flags).fullmatch(string)
+
+
+def _finditer(pattern, string, flags=0):
+    return _rx(pattern, flags).finditer(string)
 
 NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
 UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|deg|°)(?![\w/])"
@@ -55,6 +78,7 @@ STOP = re.compile(
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
 ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
@@ -104,15 +128,16 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
         if any(a <= s and e <= b for a, b in known):
             continue
         head = m.group(0)
-        if re.fullmatch(METRIC_HEADS, head, re.I):
+        if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
             for _ in range(3):
-                w = re.search(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$", sentence[:s])
-                if not w or STOP.match(w.group("w")) or w.group("w").endswith("."):
+                lo = max(0, s - 40)
+                w = WORD_BEFORE.search(sentence, lo, s)
+                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith("."):
                     break
                 s = w.start("w")
-            lead = re.match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
-            if lead and re.match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
+            lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
+            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
                 s += lead.end()
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
@@ -146,7 +171,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
-            if s >= pos and re.fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
+            if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
                                          sentence[pos:s]):
                 return sentence[s:e]
         return None
@@ -156,28 +181,28 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if ds:
             return ds
         for s, e in sorted(datasets, reverse=True):
-            if e <= pos and re.search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
-                    not re.search(r"[;]", sentence[e:pos]):
+            if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
+                    not _search(r"[;]", sentence[e:pos]):
                 return sentence[s:e]
         return None
 
     def gain_baseline(end: int) -> str | None:
-        m = re.match(r"^[^,;.]{0,40}?\b(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
+        m = _match(r"^[^,;.]{0,40}?\b(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
                      r"(?:the\s+|a\s+|an\s+)?(?P<b>[^,;.()]{2,60}?)(?=\s*(?:[,;.()]|$|\s+(?:on|in|at|for|while|and|with|across|"
                      r"by|which|when|under|using|baselines?\s+in)\b))", sentence[end:], re.I)
-        return m.group("b").strip() if m and not re.match(r"^\d", m.group("b")) else None
+        return m.group("b").strip() if m and not _match(r"^\d", m.group("b")) else None
 
     def baseline_number(pos: int) -> bool:
         """A number that belongs to a baseline ("from 61.2 to …", "compared to 10% by LIBRO")."""
         before = sentence[max(0, pos - 40):pos]
-        if re.search(r"\bfrom\s+$", before) and re.match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
+        if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
             return True
-        return bool(re.search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
-        if key in used or not free(pos, pos + 1) or re.search(r"\d\s*%?\s*[-–~∼]\s*$", sentence[:key]):
+        if key in used or not free(pos, pos + 1) or _search(r"\d\s*%?\s*[-–~∼]\s*$", sentence[:key]):
             return  # the upper end of a range: a range gives its lower end
         used.add(key)
         if metric:
@@ -188,26 +213,26 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # "success rates of 98.49%, 94.97%, and 97.50%"; "MAE / RMSE / FID of 59.21% / 57.15% / 39.46%"
     for ms, me in mspans:
         metric = sentence[ms:me]
-        group = re.match(r"^(?P<names>(?:\s*/\s*[\w-]+){1,4})", sentence[me:])
+        group = _match(r"^(?P<names>(?:\s*/\s*[\w-]+){1,4})", sentence[me:])
         if group:
             names = [metric] + [n.strip() for n in group.group("names").split("/") if n.strip()]
-            vals = re.match(r"^\s*(?:of|:|=|by)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
+            vals = _match(r"^\s*(?:of|:|=|by)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
                             sentence[me + group.end():])
             if vals:
                 base = me + group.end()
-                nums = [(base + v.start(), v.group(0)) for v in re.finditer(r"(?<![\w.])(?:" + NUM + r")", vals.group(0))]
+                nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", vals.group(0))]
                 if len(nums) == len(names):
                     kind = "gain" if GAIN_CUE.search(sentence[max(0, ms - 40):ms]) else "score"
                     for (p, v), n in zip(nums, names):
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
                     continue
-        lst = re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
+        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
                        r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + r")+)",
                        sentence[me:])
         if lst:
             base = me + lst.start("vals")
-            nums = [(base + v.start(), v.group(0)) for v in re.finditer(r"(?<![\w.])(?:" + NUM + r")(?![\w.]*\d)", lst.group("vals"))]
-            kind = "gain" if re.search(r"\bby\s*$", sentence[me:base]) or GAIN_CUE.search(sentence[max(0, ms - 30):ms]) else "score"
+            nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")(?![\w.]*\d)", lst.group("vals"))]
+            kind = "gain" if _search(r"\bby\s*$", sentence[me:base]) or GAIN_CUE.search(sentence[max(0, ms - 30):ms]) else "score"
             after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
             for i, (p, v) in enumerate(nums):
                 if free(p, p + len(v)):
@@ -215,16 +240,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
-        m = re.search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*%?\s*,\s*)*(?:" + NUM + r")\s*%?\s*,?\s*and\s+(?:" + NUM + r")\s*%?)\s+"
+        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*%?\s*,\s*)*(?:" + NUM + r")\s*%?\s*,?\s*and\s+(?:" + NUM + r")\s*%?)\s+"
                       r"(?:(?P<g>(?:absolute\s+|relative\s+)?(?:improvements?|gains?|increases?|higher|better))\s+)?"
                       r"(?:(?:in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?$", sentence[max(0, ms - 80):ms])
         if not m:
             continue
         base = max(0, ms - 80) + m.start("vals")
-        nums = [(base + v.start(), v.group(0)) for v in re.finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
+        nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
         after = [sentence[s:e] for s, e in sorted(datasets) if s > me and s - me < 80]
-        kind = "gain" if m.group("g") or re.search(r"\b(?:improvements?|gains?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[:base], re.I) \
-            or GAIN_CUE.search(sentence[max(0, base - 30):base]) and re.search(r"\bby\s+" + QUAL + r"$", sentence[:base]) else "score"
+        kind = "gain" if m.group("g") or _search(r"\b(?:improvements?|gains?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[:base], re.I) \
+            or GAIN_CUE.search(sentence[max(0, base - 30):base]) and _search(r"\bby\s+" + QUAL + r"$", sentence[:base]) else "score"
         for i, (p, v) in enumerate(nums):
             ds = after[i] if len(after) == len(nums) and RESPECTIVELY.search(sentence) else dataset_after(me)
             add(p, me, sentence[ms:me], _float(v), ds, "result.respectively" if RESPECTIVELY.search(sentence) else "result.values_metric",
@@ -234,27 +259,27 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
         n = VALUE_AFTER.match(sentence[me:])
-        if n and not n.group("unit") and re.fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not re.search(r"[A-Z]", metric):
+        if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
         if n:
             pos = me + n.start("num")
-            if free(pos, me + n.end()) and pos not in used and not re.match(r"^\s*(?:from)\b", sentence[me:]):
+            if free(pos, me + n.end()) and pos not in used and not _match(r"^\s*(?:from)\b", sentence[me:]):
                 kind = "gain" if n.group("verb") == "by" or n.group("num")[0] in "+" else "score"
                 add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
                     kind, gain_baseline(me + n.end()) if kind == "gain" else None)
                 # "base/novel mIoU of 78.4/77.5": one value each
-                sl = re.match(r"^\s*/\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
+                sl = _match(r"^\s*/\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
                 if sl:
                     p2 = me + n.end() + sl.start("num")
                     add(p2, me + n.end() + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
                         "result.metric_value", kind)
                 continue
         # METRIC from A to B → B
-        ft = re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
+        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
                       r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:]) or \
-            re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
+            _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
         if ft:
@@ -262,20 +287,20 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
             continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
-        b = VALUE_BEFORE.search(sentence[:ms])
+        b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
-                and not re.search(r"[\w.]$", sentence[:b.start()]):
+                and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
             num = b.group("num")
-            if not b.group("unit") and "." not in num and not re.search(r"[A-Z]", metric):
+            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric):
                 pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
-                    or re.search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
+                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
                 add(b.start(), me, metric, _float(num), dataset_near(b.start(), me), "result.value_metric", kind,
                     gain_baseline(me) if kind == "gain" else None)
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
-        p = re.match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?P<num>" + NUM + r")\s*%?\s*[),;]", sentence[me:])
+        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?P<num>" + NUM + r")\s*%?\s*[),;]", sentence[me:])
         if p:
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
@@ -284,7 +309,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         for m in [IMPROVES_BY.search(sentence[max(0, ms - 40):ms])]:
             if not m:
                 continue
-            by = re.match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?(?:on\s+[^,;]{1,40}?\s+)?by\s+" + QUAL +
+            by = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?(?:on\s+[^,;]{1,40}?\s+)?by\s+" + QUAL +
                           r"(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")", sentence[me:])
             if by:
                 pos = me + by.start("num")
@@ -292,7 +317,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     add(pos, me + by.end(), metric, _float(by.group("num")), dataset_near(ms, me + by.end()), "result.improves_by",
                         "gain", gain_baseline(me + by.end()))
     # NUM% (improvement|gain) in METRIC / in terms of METRIC — "a 2.1% gain in mIoU"
-    for m in re.finditer(r"(?<![\w.])(?P<num>" + NUM + r")(?P<unit>\s?[×x](?!\w)|" + UNIT + r")\s+(?:absolute\s+|relative\s+)?"
+    for m in _finditer(r"(?<![\w.])(?P<num>" + NUM + r")(?P<unit>\s?[×x](?!\w)|" + UNIT + r")\s+(?:absolute\s+|relative\s+)?"
                          r"(?P<g>improvements?|gains?|increases?|boosts?|reductions?|decreases?|higher|better|lower)?\s*"
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
@@ -301,7 +326,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(m.start(), ms[1], sentence[ms[0]:ms[1]], _float(m.group("num")), dataset_near(m.start(), ms[1]),
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
-    for m in re.finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
+    for m in () if not (" by " in sentence) else _finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
                          + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)?", sentence):
         if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
@@ -317,41 +342,41 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             used.add(m.start("num"))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
-        b = re.search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
-        if b and free(b.start(), s) and b.start() not in used and re.search(r"\b(?:achiev|reach|obtain|scor|attain)\w*\s+" + QUAL + "$", sentence[:b.start()]):
+        b = _search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
+        if b and free(b.start(), s) and b.start() not in used and _search(r"\b(?:achiev|reach|obtain|scor|attain)\w*\s+" + QUAL + "$", sentence[:b.start()]):
             add(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset")
     # "XDLM surpasses UDLM by 5.4 points on zero-shot text benchmarks": a margin, metric unnamed
-    for m in OUTPERFORMS_BY.finditer(sentence):
+    for m in () if not (" by " in sentence) else OUTPERFORMS_BY.finditer(sentence):
         if m.start("num") in used or not free(m.start("num"), m.end()):
             continue
         if not m.group("unit") and "." not in m.group("num"):
             continue
-        on = re.match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
-        metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and re.fullmatch(
+        on = _match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
+        metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and _fullmatch(
             r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
-    for m in re.finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
+    for m in () if not ("+" in sentence or " of " in sentence) else _finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
         ds = next((sentence[s:e] for s, e in datasets if s == m.end() or 0 < s - m.end() <= 4 and sentence[m.end():s] == "the "), None)
         if ds:
             add(m.start("num"), m.end() + len(ds), None, float(m.group("num")), ds, "result.signed_gain", "gain")
     # an acronym with its value: "RTFs of 0.13", "F1_c = 45.06", "ICC: 0.73"
-    for m in re.finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
+    for m in () if not ("=" in sentence or ":" in sentence or " of " in sentence) else _finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
                          r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
         if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
-                re.fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
+                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
-    for m in re.finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
-        if re.search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
-    for m in re.finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
+    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
                          r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
@@ -359,15 +384,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
             continue
-        gain = m.group("sign") or re.match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
+        gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
-            or re.search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
-            or re.search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
-        score = re.search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
+        score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         if not (gain or score):
             continue
-        if re.match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         metric = _nearest(sentence, mspans, m.start(), m.end())
@@ -381,11 +406,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
-    plural = re.match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
+    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
-    m = re.match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and re.search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
+    m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
