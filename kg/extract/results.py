@@ -390,7 +390,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
-        if not (gain or score):
+        # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
+        if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
@@ -406,6 +407,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
+    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
