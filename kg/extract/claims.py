@@ -356,10 +356,11 @@ REDUCE_BY = re.compile(
 QUALITY_AFTER = re.compile(
     r"^\s*(?:(?!(?:while|and|but|whereas|with|without|at|maintain\w*|preserv\w*|keep\w*|retain\w*|improv\w*|achiev\w*|"
     r"match\w*|on|across|for|comparable|similar|same)\b)[\w-]+\s+){0,4}?(?:" + QUALITY_WORDS.pattern[3:-3] + r"|hallucinat\w*|errors?|usable|mistakes|"
-    r"correct\w*|robust\w*|gains?\s+in\s+(?:accuracy|performance))\b", re.I)
+    r"correctness|robustness|gains?\s+in\s+(?:accuracy|performance))\b", re.I)
 QUALITY_GAIN_BEFORE = re.compile(
     r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
 LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
+LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
 CLAUSE_STOP = re.compile(r",|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
 
@@ -470,6 +471,9 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
+        if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
+            # "(up to 25.5×)": the parenthesis restates the clause before it
+            context += " " + sentence[max(0, m.start() - 120):m.start()]
         if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not _search(
                 r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
                 r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
@@ -632,9 +636,24 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     for i, c in enumerate(claims):
         nxt = next((d.start for d in claims[i + 1:] if d.start > c.end), None)
         text_end = _text_end(sentence, c.end, nxt, base_ends.get(c.start, -1))
-        for base in split_baselines(c.baseline):
-            out.append(replace(c, baseline=base, text_end=max(text_end, c.end)))
+        for quantity in split_quantities(c.quantity):
+            for base in split_baselines(c.baseline):
+                out.append(replace(c, quantity=quantity, baseline=base, text_end=max(text_end, c.end)))
     return out
+
+
+def split_quantities(quantity: str | None) -> list[str | None]:
+    """"memory usage and inference latency" reduced by 40% are two claims, one per quantity.
+
+    >>> split_quantities("memory usage and inference latency"), split_quantities("number of steps")
+    (['memory usage', 'inference latency'], ['number of steps'])
+    """
+    if not quantity or " and " not in quantity:
+        return [quantity]
+    parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", quantity) if p.strip()]
+    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and EFFICIENCY_CONTEXT.search(p) for p in parts):
+        return parts
+    return [quantity]
 
 
 def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
@@ -683,3 +702,16 @@ def _list_members(sentence, claims, free, add) -> None:
             f2 = percent_factor(v2, prev.kind, prev.rule == "claim.percent_to") if v2 is not None else None
         add(s, e, v, v2, unit, prev.kind, quantity or prev.quantity, _qualifier(sentence, s) or prev.qualifier,
             f1, f2, prev.rule)
+    # members before the claim that the rules found ("2.29x, 2.29x, and 2.22x respectively in inference")
+    for s, e, unit, m in reversed(numbers):
+        if not free(s, e) or m.group("v") is None:
+            continue
+        nxt = min((c for c in claims if c.start >= e), key=lambda c: c.start, default=None)
+        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.start]):
+            continue
+        v = parse_number(m.group("v"))
+        v2 = parse_number(m.group("v2")) if m.group("v2") else None
+        if v <= 0 or (v2 is not None and v2 < v):
+            continue
+        f1, f2 = (v, v2) if unit == "x" else (percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None)
+        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.rule)
