@@ -189,10 +189,24 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     return ext
 
 
-def is_generic_baseline(text: str | None) -> bool:
-    """Baselines that name no method ("vanilla dLLMs", "existing methods") stay text, not nodes.
+NOT_A_METHOD = re.compile(
+    r"\b(?:teachers?|students?|labels?|humans?|experts?|annotators?|configurations?|settings?|setups?|pipelines?|"
+    r"systems?|counterparts?|backbones?|hardware|CPUs?|GPUs?|TPUs?|versions?|variants?|sizes?)$"
+    r"|^(?:FP|BF|INT|TF|fp|bf|int)\d+$|^[\d$€£~<>≈]", re.I)
 
-    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM")
-    (True, False)
+
+def is_generic_baseline(text: str | None) -> bool:
+    """Baselines that name no method stay text, not nodes: generic words ("vanilla dLLMs", "existing
+    methods", "the backbone"), descriptions in lower case ("fine-tuning", "always using the strongest
+    model"), long phrases, hardware and number formats ("the CPU", "FP32"), amounts ("$1000/km").
+    A baseline becomes a Method only when it is a name: at most four words, one written with a capital
+    or a digit inside a word ("Fast-dLLM", "EAGLE-3", "Kd-tree").
+
+    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM"), is_generic_baseline("fine-tuning")
+    (True, False, True)
     """
-    return bool(text) and bool(GENERIC_BASELINE.search(text.strip()))
+    if not text:
+        return False
+    t = text.strip()
+    return bool(GENERIC_BASELINE.search(t)) or len(t.split()) > 4 or not re.search(r"[A-Z]", t) \
+        or bool(NOT_A_METHOD.search(t))
