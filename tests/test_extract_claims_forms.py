@@ -224,3 +224,21 @@ def test_extract_claims_forms_quality_gains_are_results(nlp):
 def test_extract_claims_forms_counts():
     records = sum(len(e) for _, e in CLAIMS) + len(TEXTS) + sum(len(e) for _, _, e in RESULTS)
     assert len(CLAIMS) + len(TEXTS) + len(RESULTS) >= 80 and records >= 90 and len(NO_CLAIM) + len(NO_RESULT) >= 20
+
+
+@pytest.mark.parametrize("baseline,generic", [
+    ("Fast-dLLM", False), ("EAGLE-3", False), ("FlashAttention", False), ("GPT-4.1", False), ("Kd-tree", False),
+    ("JPEG compression", False),
+    ("existing methods", True), ("the backbone", True), ("always using the strongest model", True),
+    ("fine-tuning", True), ("entire conversation", True), ("teacher", True), ("50-step teacher", True),
+    ("FP32", True), ("the CPU", True), ("$1000/km", True), ("humans equipped", True),
+    ("every single-forward configuration tested in each regime", True),
+])
+def test_extract_claims_forms_baselines_name_a_method_or_stay_text(baseline, generic):
+    from kg.extract.convert import is_generic_baseline
+    assert is_generic_baseline(baseline) is generic
+
+
+def test_extract_claims_forms_gpt41_stays_whole():
+    (c,) = _claims("Compared to GPT-4.1, our agent answers 3x faster.")
+    assert c.baseline == "GPT-4.1"

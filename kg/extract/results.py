@@ -78,6 +78,7 @@ STOP = re.compile(
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+RANGE_END = re.compile(r"(?:\d\s*%?\s*[-–~∼]|±|\+/-|\+-)\s*$")
 WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
 ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
@@ -202,8 +203,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
-        if key in used or not free(pos, pos + 1) or _search(r"\d\s*%?\s*[-–~∼]\s*$", sentence[:key]):
-            return  # the upper end of a range: a range gives its lower end
+        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key):
+            return  # the upper end of a range (a range gives its lower end) or a standard deviation
         used.add(key)
         if metric:
             metric = _metric_name(metric)
@@ -408,6 +409,7 @@ def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
+    metric = re.sub(r"accuracies$", "accuracy", metric)
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
