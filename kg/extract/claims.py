@@ -85,7 +85,8 @@ EFFICIENCY_NOUNS = (
 )
 QUALITY_WORDS = re.compile(
     r"\b(accuracy|error|FID|PSNR|SSIM|LPIPS|BLEU|ROUGE|F1|perplexity|score|performance|quality|"
-    r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy)\b",
+    r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy|"
+    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation)\b",
     re.I,
 )
 NOT_SPEED_AFTER = re.compile(
@@ -445,7 +446,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         kind = "reduction" if b < a else "speedup"
         if not EFFICIENCY_CONTEXT.search(left + right) and not _search(r"per[\s-]step|per[\s-]second|/s\b", left, re.I):
             continue
-        if QUALITY_WORDS.search(left[-40:]) and not EFFICIENCY_CONTEXT.search(left[-40:]):
+        if QUALITY_WORDS.search(left[-40:]) and not EFFICIENCY_CONTEXT.search(left[-40:]) or QUALITY_WORDS.search(right[:20]):
             continue
         verb = None
         for verb in _finditer(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut)\w*\s+(?:the\s+)?", left, re.I):
@@ -632,12 +633,22 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                 and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
             claims[i] = replace(c, baseline=d.baseline)
             base_ends[c.start] = base_ends[d.start]
+    # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
+    by_base: dict[str, list[int]] = {}
+    for i, c in enumerate(claims):
+        if c.baseline:
+            by_base.setdefault(c.baseline, []).append(i)
+    paired: dict[int, str] = {}
+    for base, idx in by_base.items():
+        parts = split_baselines(base)
+        if len(parts) > 1 and len(parts) == len(idx):
+            paired.update(zip(idx, parts))
     out = []
     for i, c in enumerate(claims):
         nxt = next((d.start for d in claims[i + 1:] if d.start > c.end), None)
         text_end = _text_end(sentence, c.end, nxt, base_ends.get(c.start, -1))
         for quantity in split_quantities(c.quantity):
-            for base in split_baselines(c.baseline):
+            for base in ([paired[i]] if i in paired else split_baselines(c.baseline)):
                 out.append(replace(c, quantity=quantity, baseline=base, text_end=max(text_end, c.end)))
     return out
 
