@@ -95,6 +95,7 @@ TEXTS = [
     ("Our decoder is 2.1x faster than greedy decoding, while matching its accuracy.", "2.1x faster than greedy decoding"),
     ("The agent reduces latency by 37%, tool calls by 42%, and token consumption by 11%.", "37%"),
     ("Decoding is 3× faster on average (up to 5.5× on long inputs) than autoregressive decoding.", "3× faster on average"),
+    ("Pruning cuts the token budget by 99.9% to leave 1,024 tokens per query.", "99.9% to leave 1,024 tokens per query"),
 ]
 
 # sentences with numbers that are no efficiency claim

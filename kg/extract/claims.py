@@ -362,7 +362,7 @@ QUALITY_GAIN_BEFORE = re.compile(
     r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
 LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
 LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
-CLAUSE_STOP = re.compile(r",|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
+CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
 
 def left_start(sentence: str, start: int) -> int:
@@ -398,7 +398,7 @@ def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) ->
     cut = stop.start() if stop else len(sentence)
     if next_start is not None and next_start < cut:
         gap = sentence[end:next_start]
-        conn = [m.start() for m in _finditer(r",|\s(?:and|or)\s|/|;", gap)]
+        conn = [m.start() for m in _finditer(r",(?!\d)|\s(?:and|or)\s|/|;", gap)]
         cut = end + conn[-1] if conn else end + len(gap.rstrip())
     if base_end > cut:
         cut = base_end
