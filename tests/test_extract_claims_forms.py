@@ -187,6 +187,8 @@ RESULTS = [
     ("It improves mDice/mIoU by 2.4%/4.1% on KiTS19.", ["KiTS19"],
      [("mDice", 2.4, "KiTS19", "gain", None), ("mIoU", 4.1, "KiTS19", "gain", None)]),
     ("The segmenter obtains 40.9-57.5 mAP across model sizes.", [], [("mAP", 40.9, None, "score", None)]),
+    ("The critic yields a 13% accuracy improvement over single-shot prompting.", [],
+     [("accuracy", 13, None, "gain", "single-shot prompting")]),
     ("It attains a word error rate of 4.1% on LibriSpeech.", ["LibriSpeech"], [("word error rate", 4.1, "LibriSpeech", "score", None)]),
     ("Our captioner improves CIDEr from 118.2 to 124.6.", [], [("CIDEr", 124.6, None, "score", None)]),
     ("The policy reaches a 72.0% success rate, compared to 51.0% for the behaviour cloning baseline.", [],

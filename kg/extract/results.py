@@ -78,6 +78,7 @@ STOP = re.compile(
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+GAIN_AFTER = re.compile(r"\s*(?:improvements?|gains?|increases?|boosts?|increments?|drops?|reductions?)\b", re.I)
 RANGE_END = re.compile(r"(?:\d\s*%?\s*[-–~∼]|±|\+/-|\+-)\s*$")
 WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
 ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
@@ -296,6 +297,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
+                    or GAIN_AFTER.match(sentence, me) \
                     or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
                 add(b.start(), me, metric, _float(num), dataset_near(b.start(), me), "result.value_metric", kind,
                     gain_baseline(me) if kind == "gain" else None)
