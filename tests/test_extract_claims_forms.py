@@ -32,6 +32,10 @@ CLAIMS = [
      [(1.9, None, "x", "speedup", "cuDNN 9.2", 1.9)]),
     ("The new layout engine is 35% faster than the Skia renderer.",
      [(35, None, "%", "speedup", "Skia renderer", 1.35)]),
+    ("Learned codecs cut storage by 43-72% compared to JPEG compression, whereas pruning cuts storage by 5-30%.",
+     [(43, 72, "%", "reduction", "JPEG compression", 1 / 0.57), (5, 30, "%", "reduction", None, 1 / 0.95)]),
+    ("Memory use is 51.1% and 94.2% lower than Kd-tree and Octree respectively.",
+     [(51.1, None, "%", "reduction", "Kd-tree", 1 / 0.489), (94.2, None, "%", "reduction", "Octree", 1 / 0.058)]),
     # one claim over several baselines: one record per baseline
     ("The kernel is 2.5× faster than FlashAttention and xFormers.",
      [(2.5, None, "x", "speedup", "FlashAttention", 2.5), (2.5, None, "x", "speedup", "xFormers", 2.5)]),
