@@ -5,7 +5,7 @@
 //   method | dataset | metric | value_a | value_b | paper_a | paper_b | evidence_a | evidence_b | paper_a_id | paper_b_id
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:BY_METHOD]->(x:Method), (r)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 MATCH (q:Paper)-[:REPORTS]->(r2:Result)-[:BY_METHOD]->(x), (r2)-[:ON_DATASET]->(d), (r2)-[:OF_METRIC]->(m)
-WHERE p.id < q.id AND r.value <> r2.value
+WHERE p.id < q.id AND r.value <> r2.value AND r.kind = 'score' AND r2.kind = 'score'
 RETURN x.name AS method, d.name AS dataset, m.name AS metric, r.value AS value_a, r2.value AS value_b,
        p.caption AS paper_a, q.caption AS paper_b, coalesce(r.sentence_plain, r.sentence) AS evidence_a,
        coalesce(r2.sentence_plain, r2.sentence) AS evidence_b, p.id AS paper_a_id, q.id AS paper_b_id

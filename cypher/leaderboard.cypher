@@ -7,7 +7,8 @@
 //   Depth-progressive Monotonic Lea… | 4.3 | CIFAR-100 | accuracy | Empirically, DMoL consistently matches or outperforms BP ac… | Backpropagation (BP) remains th… | …
 WITH toLower($dataset) AS wanted_dataset, toLower($metric) AS wanted_metric
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
-WHERE (toLower(d.name) = wanted_dataset OR wanted_dataset IN [a IN coalesce(d.aliases, []) | toLower(a)])
+WHERE r.kind = 'score'
+  AND (toLower(d.name) = wanted_dataset OR wanted_dataset IN [a IN coalesce(d.aliases, []) | toLower(a)])
   AND (toLower(m.name) = wanted_metric OR wanted_metric IN [a IN coalesce(m.aliases, []) | toLower(a)])
 OPTIONAL MATCH (r)-[:BY_METHOD]->(x:Method)
 RETURN x.name AS method, r.value AS value, d.name AS dataset, m.name AS metric, coalesce(r.sentence_plain, r.sentence) AS evidence,

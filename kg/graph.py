@@ -141,7 +141,8 @@ class GraphBuilder:
                     self.edge(pid, R.COMPARES_WITH, bid, c.evidence)
         for n, r in enumerate(ext.results):
             rid = self.node(f"result:{doc.source}#{doc.index}#{n}", L.RESULT, text=r.text, metric_text=r.metric,
-                            value=r.value, dataset_text=r.dataset, method_text=r.method, **_evidence(r.evidence))
+                            value=r.value, dataset_text=r.dataset, method_text=r.method, kind=r.kind,
+                            baseline_text=r.baseline, **_evidence(r.evidence))
             self.edge(pid, R.REPORTS, rid, r.evidence)
             if r.metric:
                 self.edge(rid, R.OF_METRIC, self.entity(L.METRIC, r.metric), r.evidence)

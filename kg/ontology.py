@@ -119,7 +119,8 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
                 "factor_max": float, "sentence": str, "start": int, "end": int, "rule": str,
                 "sentence_plain": str},
     L.RESULT: {"text": str, "metric_text": str, "value": float, "dataset_text": str,
-               "method_text": str, "sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str},
+               "method_text": str, "kind": str, "baseline_text": str,
+               "sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str},
     L.REPOSITORY: {"url": str, "caption": str},
     L.VENUE: {"name": str},
 }

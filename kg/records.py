@@ -63,7 +63,12 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A reported numeric outcome: a metric with a value, and dataset and method if given."""
+    """A reported numeric outcome: a metric with a value, and dataset and method if given.
+
+    `kind` is "score" for an absolute value ("82.3 mIoU on Cityscapes") and "gain" for a
+    difference over a baseline ("+1.3% mIoU over the source-only model"), whose `baseline`
+    is kept as written when the sentence gives it.
+    """
 
     text: str
     metric: str | None
@@ -71,6 +76,8 @@ class Result:
     dataset: str | None
     method: str | None
     evidence: Evidence
+    kind: str = "score"
+    baseline: str | None = None
 
 
 @dataclass(slots=True)
@@ -110,7 +117,8 @@ def extraction_record(ext: Extraction) -> dict:
         for c in ext.claims
     ]
     rec["results"] = [
-        {"text": r.text, "metric": r.metric, "value": _num(r.value), "dataset": r.dataset, "method": r.method}
+        {"text": r.text, "metric": r.metric, "value": _num(r.value), "dataset": r.dataset, "method": r.method,
+         "kind": r.kind, "baseline": r.baseline}
         for r in ext.results
     ]
     rec["code"] = [url for url, _ in ext.code]
@@ -133,7 +141,8 @@ def extraction_to_json(ext: Extraction) -> dict:
         "mentions": [[m.field, m.text, m.long_form, _ev(m.evidence)] for m in ext.mentions],
         "claims": [[c.text, c.value, c.value_max, c.unit, c.kind, c.quantity, c.baseline, c.qualifier,
                     c.factor, c.factor_max, c.method, _ev(c.evidence)] for c in ext.claims],
-        "results": [[r.text, r.metric, r.value, r.dataset, r.method, _ev(r.evidence)] for r in ext.results],
+        "results": [[r.text, r.metric, r.value, r.dataset, r.method, _ev(r.evidence), r.kind, r.baseline]
+                    for r in ext.results],
         "code": [[url, _ev(e)] for url, e in ext.code],
         "abbreviations": ext.abbreviations,
     }
@@ -147,7 +156,7 @@ def extraction_from_json(data: dict) -> Extraction:
         mentions=[Mention(f, t, _unev(ev), lf) for f, t, lf, ev in data["mentions"]],
         claims=[Claim(t, v, vm, u, k, q, b, ql, f, fm, _unev(ev), meth)
                 for t, v, vm, u, k, q, b, ql, f, fm, meth, ev in data["claims"]],
-        results=[Result(t, m, v, ds, meth, _unev(ev)) for t, m, v, ds, meth, ev in data["results"]],
+        results=[Result(t, m, v, ds, meth, _unev(ev), *rest) for t, m, v, ds, meth, ev, *rest in data["results"]],
         code=[(url, _unev(ev)) for url, ev in data["code"]],
         abbreviations=data.get("abbreviations", {}),
     )

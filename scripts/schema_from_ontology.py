@@ -20,7 +20,7 @@ COMMENT = {
     "Metric": "A named evaluation measure.",
     "Task": "A research problem or application.",
     "Speedup": "A quantitative efficiency claim (speed-up or reduction) with a normalised factor.",
-    "Result": "A reported numeric outcome: a metric with a value.",
+    "Result": "A reported numeric outcome: a metric with a value; kind 'score' (absolute) or 'gain' (over a baseline).",
     "Repository": "A code or project URL.",
     "Venue": "A conference or journal.",
 }

@@ -51,7 +51,7 @@ CLAIMS = [
     ("It provides nearly 5× higher throughput.", 5, None, "x", "speedup", 5, None, "nearly"),
     ("The system delivers over 100× speedup for small batches.", 100, None, "x", "speedup", 100, None, "over"),
     ("Results show approximately 40% less memory than LoRA.", 40, None, "%", "reduction", 1 / 0.6, "LoRA", "approximately"),
-    ("Compared with dense attention, the kernel is 2.2× more efficient.", 2.2, None, "x", "speedup", 2.2, None, None),
+    ("Compared with dense attention, the kernel is 2.2× more efficient.", 2.2, None, "x", "speedup", 2.2, "dense attention", None),
     ("Our sparse model needs 8× less compute than the dense one.", 8, None, "x", "reduction", 8, "dense one", None),
     ("The planner is 50x faster than MCTS while matching its returns.", 50, None, "x", "speedup", 50, "MCTS", None),
     ("The draft model accelerates decoding by 2.1× on average.", 2.1, None, "x", "speedup", 2.1, None, None),

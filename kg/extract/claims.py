@@ -19,15 +19,40 @@ it gives, so that claims from different papers can be ordered:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import lru_cache
+from dataclasses import dataclass, replace
 
-NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-RANGE_SEP = r"\s*(?:-|–|—|~|∼|to)\s*"
-TIMES = r"(?:×|x|X|-fold\b|\s?fold\b|\s+times\b)"
+
+@lru_cache(maxsize=None)
+def _rx(pattern: str, flags: int = 0) -> re.Pattern:
+    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
+    return re.compile(pattern, flags)
+
+
+def _search(pattern, string, flags=0):
+    return _rx(pattern, flags).search(string)
+
+
+def _match(pattern, string, flags=0):
+    return _rx(pattern, flags).match(string)
+
+
+def _fullmatch(pattern, string, flags=0):
+    return _rx(pattern, flags).fullmatch(string)
+
+
+def _finditer(pattern, string, flags=0):
+    return _rx(pattern, flags).finditer(string)
+
+NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?=\s?[x×])|\d+(?:\.\d+)?"
+RANGE_SEP = r"\s*(?:--|-|–|—|~|∼|to)\s*"
+TIMES = (r"(?:[x×X]\s+times\b|×|x|X|-fold\b|\s?fold\b|\s+times\b|"
+         r"\*(?=\s+(?:fewer|less|faster|smaller|lower|higher|more|speed)))")
 QUALIFIERS = (
     "up to", "upto", "as much as", "as many as", "over", "more than", "at least", "nearly", "almost",
     "about", "around", "approximately", "roughly", "approx.", "~", "∼", "≈", "on average", "averaging",
-    "usually", "typically", "up",
+    "usually", "typically", "up", "close to", "less than", "fewer than", "under",
+    "an average of", "on average", "as little as", "above", ">", "<", "≥", "≤",
 )
 QUALIFIER_RE = re.compile(
     r"(?:(?<=\s)|^)(" + "|".join(re.escape(q) for q in sorted(QUALIFIERS, key=len, reverse=True)) + r")\s*(?:a\s+|an\s+)?$",
@@ -36,11 +61,15 @@ QUALIFIER_RE = re.compile(
 WORD_NUMBERS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50,
-    "hundred": 100, "a hundred": 100, "one hundred": 100, "a thousand": 1000,
+    "hundred": 100, "a hundred": 100, "one hundred": 100, "a thousand": 1000, "one": 1, "forty": 40,
+    "thousand": 1000, "one thousand": 1000, "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5,
+    "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "hundredth": 100, "thousandth": 1000,
 }
+NUMBER_WORD = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+               r"a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand")
 
 SPEED_WORDS = (
-    r"speed[\s-]?ups?|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
+    r"speed[\s-]?ups?|speed\b|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
     r"latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
     r"training\s+time|sampling|decoding|generation\s+speed"
 )
@@ -51,12 +80,13 @@ REDUCE_WORDS = (
 EFFICIENCY_NOUNS = (
     r"steps?|iterations?|evaluations?|NFEs?|function\s+evaluations|transitions?|latency|memory|compute|"
     r"computation(?:al)?(?:\s+cost)?|cost|FLOPs?|GFLOPs|time|runtime|wall[\s-]?clock|energy|parameters|"
-    r"tokens|passes|queries|calls|training|inference|sampling|decoding|bandwidth|communication|storage|"
-    r"GPU[\s-]?hours|overhead|samples"
+    r"tokens?|passes|queries|calls|training|inference|sampling|decoding|bandwidth|communication|storage|"
+    r"GPU[\s-]?hours|overhead|samples|calculations|computations|operations|MACs|footprint"
 )
 QUALITY_WORDS = re.compile(
     r"\b(accuracy|error|FID|PSNR|SSIM|LPIPS|BLEU|ROUGE|F1|perplexity|score|performance|quality|"
-    r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy)\b",
+    r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy|"
+    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation)\b",
     re.I,
 )
 NOT_SPEED_AFTER = re.compile(
@@ -64,13 +94,17 @@ NOT_SPEED_AFTER = re.compile(
     r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio)\b",
     re.I,
 )
+# a baseline phrase: no clause punctuation (a dot only inside a name, "cuDNN 9.13"), up to a preposition
+BASE_CHARS = r"(?:[^,;.()\[\]]|\.(?=\w))+?"
+BASE_END = (r"(?=\s*(?:[,;:()\[\]]|\.(?!\w)|$)|(?<!based)\s+on\b|\s+(?:in|at|for|while|and\s+(?:up\s+to\s+|about\s+)?\d|and\s+up|with|across|"
+            r"without|when|under|by|using|which|that|who|whereas|to|during|through|respectively|baselines?\s+in|"
+            r"or\s+\d|but|while|thanks|due|as|of\s+\d|from|yielding|resulting|making|"
+            r"requiring|leading|enabling|on\s+average)\b)")
 BASELINE_AFTER = re.compile(
     r"^\s*(?:speed[\s-]?ups?|acceleration|reduction|improvement|faster|fewer|less|lower|smaller|cheaper|"
     r"more\s+efficient|gains?)?\s*(?:[\w\-]+\s+){0,4}?"
-    r"(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
-    r"(?:the\s+|a\s+|an\s+)?(?P<base>[^,;.()]+?)"
-    r"(?=\s*(?:[,;.()]|$|\s+(?:on|in|at|for|while|and\s+\d|and\s+up|with|across|without|when|under|by|using|"
-    r"which|whereas|to|during|through|respectively|baselines?\s+in)\b))",
+    r"(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+(?!(?:up\s+to|about|around|nearly)?\s*\d)"
+    r"(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END,
     re.I,
 )
 
@@ -91,6 +125,7 @@ class ClaimMatch:
     factor: float | None
     factor_max: float | None
     rule: str
+    text_end: int = -1  # where the claim's text ends in the sentence (end of its clause or baseline)
 
 
 def parse_number(s: str) -> float:
@@ -99,10 +134,10 @@ def parse_number(s: str) -> float:
     >>> parse_number("1,024"), parse_number("three")
     (1024.0, 3.0)
     """
-    s = s.strip().lower()
+    s = " ".join(s.strip().lower().split())
     if s in WORD_NUMBERS:
         return float(WORD_NUMBERS[s])
-    return float(s.replace(",", ""))
+    return float(re.sub(r"[,\s\u2009\u202f]", "", s))
 
 
 def percent_factor(p: float, kind: str, to_form: bool = False) -> float | None:
@@ -138,10 +173,12 @@ def _kind(left: str, right: str) -> str:
     """'reduction' or 'speedup', from the nearest cue: the words right after the number first
     ("4.5× speedup", "21× reduction"), else the closest cue before it ("reduces X by 30%")."""
     first = right.lstrip()
-    m = re.match(r"^\s*(?:\w+\s+)?", right)
+    m = _match(r"^\s*(?:\w+\s+)?", right)
     head = KIND_WORD.match(first) or KIND_WORD.match(right, m.end())
     if head:
         return "reduction" if head.group("reduce") else "speedup"
+    if REDUCE_BY.search(left):
+        return "reduction"  # "reduces decoding latency by 1.4×"
     last = None
     for last in KIND_WORD.finditer(left):
         pass
@@ -150,30 +187,111 @@ def _kind(left: str, right: str) -> str:
     return "speedup"
 
 
-def _baseline(after: str) -> str | None:
+QUAL_OPT = (r"(?:(?:up\s+to|as\s+much\s+as|as\s+many\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|"
+            r"approximately|roughly|approx\.|close\s+to|less\s+than|fewer\s+than|under|only|just|merely|a\s+mere|"
+            r"an\s+average\s+of|on\s+average|an\s+additional|a\s+further|as\s+little\s+as|averag\w+|[~∼≈<>≥≤])\s*)*")
+BASELINE_FAR = re.compile(
+    r"\b(?:compared\s+(?:to|with|against)|in\s+comparison\s+(?:to|with)|relative\s+to|versus|vs\.?|against|than)\s+"
+    r"(?!(?:up\s+to|about|around|nearly)?\s*\d)(?:those\s+of\s+|that\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, re.I)
+BASELINE_LEAD = re.compile(
+    r"(?:^|[,;:]\s*|\s)(?:compared\s+(?:to|with|against)|in\s+comparison\s+(?:to|with)|relative\s+to|unlike)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<base>[^,;]{2,60}?)\s*,", re.I)
+OUTPERFORMS = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|beat\w*|exceed\w*|outpac\w*|improv\w*\s+(?:on|over|upon))\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<base>[^,;()]{2,80}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
+NOT_A_BASELINE = re.compile(
+    r"^(?:it|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|\d[\d.,]*)$"
+    r"|^\d[\d.,]*\s*(?:%|x\b|×|times\b)|[%×]", re.I)
+GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|techniques|frameworks|solutions|works|variants)$", re.I)
+
+
+def _clean_baseline(base: str) -> str | None:
+    base = " ".join(base.split()).strip(" -–:")
+    base = re.sub(r"^(?:those|that)\s+of\s+(?:the\s+)?", "", base, flags=re.I)
+    # "the corresponding sizes of MDTv2", "the original implementation of X": the method is X
+    base = re.sub(r"^(?:[\w-]+\s+){0,2}?(?:sizes|versions?|variants?|implementations?|counterparts?)\s+of\s+(?:the\s+)?(?=\S*[A-Z0-9])",
+                  "", base)
+    if not base or len(base.split()) > 6 or NOT_A_BASELINE.search(base):
+        return None
+    return base
+
+
+def split_baselines(base: str | None) -> list[str | None]:
+    """Each baseline of "over A and B" ("PipeDream and Piper") on its own; a shared head
+    ("RNN and CNN models") or a description stays one baseline.
+
+    >>> split_baselines("PipeDream and Piper"), split_baselines("RNN and CNN models")
+    (['PipeDream', 'Piper'], ['RNN and CNN models'])
+    """
+    if not base:
+        return [base]
+    m = _search(r"\bsuch\s+as\s+(?P<names>.+)$", base, re.I)
+    if m:
+        base = m.group("names")
+    parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", base) if p.strip()]
+    if len(parts) > 1 and all(len(p.split()) <= 3 and _search(r"[A-Z0-9]", p) and not GENERIC_HEAD.search(p)
+                              for p in parts):
+        return parts
+    return [base]
+
+
+def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int]:
+    """The baseline of the claim at sentence[start:end] and where its phrase ends: right after the
+    number ("1.3× over Fast-dLLM"), further along ("… by 2.4 times compared to heavy baselines"),
+    before it ("outperforms PipeDream by 1.6×"), or leading the sentence ("Compared to X, …")."""
+    after = sentence[end:]
     m = BASELINE_AFTER.match(after)
     if not m:
-        return None
-    base = m.group("base").strip()
-    words = base.split()
-    if not words or len(words) > 5 or re.match(r"^\d", base):
-        return None
+        m = BASELINE_FAR.search(after.split(";")[0])
+        if m and (_search(r"[%×]|\d\s*(?:x|times)\b", after[:m.start()]) or m.group(0).lower().startswith("than") and (
+                QUALITY_WORDS.search(after[:m.start()]) or "," in after[:m.start()])):
+            m = None
+    if m:
+        base = _clean_baseline(m.group("base"))
+        if base:
+            # "fine-tuning (FT)": the acronym written with the baseline is part of it
+            acro = _match(r"\s*\([A-Za-z][\w-]{0,11}\)", after[m.end("base"):])
+            if acro:
+                return base + acro.group(0), end + m.end("base") + acro.end()
+            return base, end + m.end("base")
+    m = OUTPERFORMS.search(sentence[max(0, start - 150):start])
+    if m:
+        base = _clean_baseline(m.group("base"))
+        if base:
+            return base, -1
+    m = None
+    for m in BASELINE_LEAD.finditer(sentence[:start]):
+        pass
+    # "Compared to X, …" heads the claim's clause; a comparison right after another claim's number
+    # ("by 43-72% compared to JPEG, whereas … by 0.3-33%") is that claim's
+    if m and not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start]) \
+            and not _search(r"\b(?:whereas|while|but)\b|;", sentence[m.end():start]) \
+            and not _search(r"\d\s*(?:%|×|x\b|times\b)[^,;]{0,25}$", sentence[max(0, m.start() - 30):m.start() + 1]):
+        base = _clean_baseline(m.group("base"))
+        if base:
+            return base, -1
+    return None, -1
+
+
+def _baseline(after: str) -> str | None:
+    """The baseline right after a claim's number ("1.3× over Fast-dLLM" → "Fast-dLLM")."""
+    base, _ = _find_baseline(" " + after, 0, 0)
     return base
 
 
 def _quantity(sentence: str, start: int, end: int) -> str | None:
     """What is faster or smaller: 'speedup in X', 'reduction in X', 'reduces X by', 'X speedup'."""
     after = sentence[end:]
-    m = re.match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
+    m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
                  r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×\s]+?)(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|and|at|across|relative|against)\b))",
                  after, re.I)
     if m and len(m.group("q").split()) <= 5:
         return m.group("q").strip()
-    m = re.match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
-    if m and re.fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
+    m = _match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
+    if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
     before = sentence[:start]
-    m = re.search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
+    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
                   r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)(?:up\s+to\s+|over\s+|about\s+|approximately\s+)?$",
                   before, re.I)
     if m and len(m.group("q").split()) <= 6:
@@ -181,20 +299,74 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
     return None
 
 
+
+
 FACTOR = re.compile(
-    rf"(?<![\w.×/-])(?P<v>{NUM})(?:{RANGE_SEP}(?P<v2>{NUM}))?\s?(?P<t>{TIMES})(?![\w×]|\s*\d)"
+    rf"(?<![\w.×/-])(?P<v>{NUM})(?:\s?[x×X](?=\s*(?:-|–|—|~|∼|to)\s*\d))?(?:{RANGE_SEP}(?P<v2>{NUM}))?\s?(?P<t>{TIMES})"
+    rf"(?![\w×]|\s*\d)"
     rf"|(?<![\w.])[x×](?P<pv>\d+(?:\.\d+)?)(?![\w×]|\.\d)",
 )
+FACTOR_OF = re.compile(rf"\bfactor\s+of\s+{QUAL_OPT}(?P<v>{NUM})(?:{RANGE_SEP}(?P<v2>{NUM}))?(?![\d%×]|\s*%|\.\d)", re.I)
 WORD_FACTOR = re.compile(
-    r"\b(?P<w>two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|a\s+hundred|one\s+hundred)"
-    r"(?:-|\s+)(?:times|fold)\b|\b(?P<twice>twice)\s+as\s+(?:fast|efficient|quick)|"
-    r"\b(?P<half>halv\w*|doubl\w*)\b"
+    rf"\b(?P<w>{NUMBER_WORD})(?:-|\s+)?(?:times|fold)\b"
+    r"|\b(?P<twice>twice)\s+as\s+(?:fast|efficient|quick)"
+    r"|\b(?P<half>halv\w*|doubl\w*|tripl\w*|quadrupl\w*)\b",
+    re.I,
 )
-PERCENT = re.compile(rf"(?<![\w.])(?P<v>{NUM})(?:\s*%)?(?:{RANGE_SEP}(?P<v2>{NUM}))?\s*%")
+FRACTION = re.compile(
+    r"\b(?P<f>half|one[\s-]half|(?:a|one)[\s-](?:third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth|hundredth|thousandth))"
+    r"\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|our\s+)?(?P<q>[\w-]+(?:\s+[\w-]+){0,2})", re.I)
+SLASH = re.compile(r"\b(?:to|by|at|with|using|requires?)\s+(?:only\s+|about\s+|roughly\s+|approximately\s+|just\s+)?1/(?P<d>\d+)(?![\d/]|\.\d)", re.I)
+PERCENT = re.compile(rf"(?<![\w.])(?P<v>{NUM})(?:\s*%|\s+percent)?(?:{RANGE_SEP}(?P<v2>{NUM}))?(?:\s*%|\s+percent\b)")
 FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{NUM})\s*(?:[A-Za-z%]+\s+)?to\s+(?P<b>{NUM})(?!\w|\.\d)")
-MAGNITUDE = re.compile(r"\bby\s+(?P<q>(?:several\s+|two\s+|multiple\s+)?orders?\s+of\s+magnitude|an\s+order\s+of\s+magnitude)", re.I)
+MAGNITUDE = re.compile(r"\b(?:by\s+|with\s+|at\s+|is\s+|are\s+|be\s+|of\s+|)(?P<q>(?:more\s+than\s+|over\s+|nearly\s+|almost\s+|up\s+to\s+|roughly\s+)?"
+                       r"(?:several\s+|two\s+|three\s+|four\s+|five\s+|six\s+|multiple\s+|many\s+)?orders?\s+of\s+magnitude|"
+                       r"(?:more\s+than\s+|over\s+|nearly\s+|almost\s+|up\s+to\s+|roughly\s+)?an\s+order\s+of\s+magnitude)", re.I)
+# cheap pre-checks: a rule runs only on sentences that hold its words
+CUE_WORDS = ("percent", "times", "fold", "factor", "twice", "halv", "half", "doubl", "tripl", "quadrupl", "third",
+             "quarter", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "hundredth", "thousandth",
+             "magnitude")
+DIGIT_CUE = re.compile(r"\d\s?[xX×*]|[x×]\d|1/\d|from\s+\d")
+
+
+def may_claim(sentence: str) -> bool:
+    """Whether a sentence can hold a claim at all (plain substring tests first: this runs on every sentence)."""
+    if "%" in sentence:
+        return True
+    low = sentence.lower()
+    return any(w in low for w in CUE_WORDS) or DIGIT_CUE.search(sentence) is not None
+
+
+WORD_CUE = re.compile(r"times|fold|twice|halv|doubl|tripl|quadrupl")
+FRACTION_CUE = re.compile(r"half|third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth|hundredth|thousandth")
 SPEED_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", re.I)
 EFFICIENCY_CONTEXT = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r")\b", re.I)
+SHARE_NOUNS = (r"data|dataset|labels?|labell?ed|annotations?|parameters|weights|tokens|compute|budget|size|cost|costs|time|memory|"
+               r"FLOPs|samples|examples|fee|fees|blocks|layers|passes|steps|queries|calls|original|baseline|decisions|"
+               r"training|resources|energy|experts|heads|neurons|channels|KV|cache|runtime|computation|iterations|"
+               r"evaluations|GPU[\s-]?hours|storage|bandwidth|demonstrations|supervision|trajectories")
+SHARE_STRONG = re.compile(r"\b(?:only|just|merely|a\s+mere|less\s+than|fewer\s+than|under|as\s+little\s+as|at\s+most)\s+$", re.I)
+SHARE_WEAK = re.compile(
+    r"\b(?:using|uses?|with|requir\w*|needs?|needing|updat\w*|train\w*\s+on|tun\w*|keep\w*|retain\w*|skipp\w*|"
+    r"eliminat\w*|prun\w*|remov\w*|drop\w*|defer\w*|activat\w*|consum\w*|sparse|to|skip\w*)\s+" + QUAL_OPT + r"$", re.I)
+SHARE_AFTER = re.compile(
+    r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b", re.I)
+REDUCE_TO = re.compile(r"\b(?:reduc\w*|decreas\w*|cut\w*|lower\w*|shrink\w*|compress\w*|bring\w*|brought|limit\w*)\b"
+                       r"[^%;]{0,60}?\bto\s+" + QUAL_OPT + r"$", re.I)
+REDUCE_BY = re.compile(
+    r"\b(?:reduc\w*|decreas\w*|cut\w*|sav\w*|lower\w*|shrink\w*|compress\w*|drop\w*|fall\w*|fell|declin\w*|diminish\w*|"
+    r"minimi[sz]\w*|trim\w*|slash\w*)\b[^%;,]{0,80}?\bby\s+" + QUAL_OPT + r"$"
+    r"|\b(?:sav\w*|cut\w*|reduc\w*|lower\w*|shrink\w*|eliminat\w*|skipp\w*|prun\w*)\s+" + QUAL_OPT + r"$"
+    r"|\b(?:reductions?|savings?|decreases?|cuts?)\s+(?:of|by)\s+" + QUAL_OPT + r"$", re.I)
+QUALITY_AFTER = re.compile(
+    r"^\s*(?:(?!(?:while|and|but|whereas|with|without|at|maintain\w*|preserv\w*|keep\w*|retain\w*|improv\w*|achiev\w*|"
+    r"match\w*|on|across|for|comparable|similar|same)\b)[\w-]+\s+){0,4}?(?:" + QUALITY_WORDS.pattern[3:-3] + r"|hallucinat\w*|errors?|usable|mistakes|"
+    r"correctness|robustness|gains?\s+in\s+(?:accuracy|performance))\b", re.I)
+QUALITY_GAIN_BEFORE = re.compile(
+    r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
+LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
+LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
+CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
 
 def left_start(sentence: str, start: int) -> int:
@@ -209,6 +381,36 @@ def _clause(sentence: str, start: int, end: int) -> tuple[str, str]:
     return sentence[left:start], sentence[end:right]
 
 
+def _quality_gain(sentence: str, start: int, end: int) -> bool:
+    """A quality gain written like an efficiency claim ("2.3× reduction in error rate",
+    "improves recall by 3×"): a result, not a speed-up."""
+    after = sentence[end:end + 60]
+    if QUALITY_AFTER.match(after) and not _match(
+            r"^\s*(?:[\w-]+\s+){0,3}?(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r")\b", after, re.I):
+        return True
+    if sentence[start:end].rstrip().endswith("%") and OUTPERFORMS.search(sentence[max(0, start - 150):start]) and not _search(
+            r"\b(?:faster|speed\w*|throughput|latency|time|memory|cost)\b", sentence[max(0, start - 80):end + 40], re.I):
+        return True  # "surpasses other baselines by 2.6%": a margin in quality
+    m = QUALITY_GAIN_BEFORE.search(sentence[max(0, start - 80):start])
+    return bool(m and QUALITY_WORDS.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
+
+
+def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:
+    """Where a claim's text ends: the end of its clause (never inside a word), before the next
+    claim of a list, and after its baseline phrase when the sentence gives one."""
+    stop = CLAUSE_STOP.search(sentence, end)
+    cut = stop.start() if stop else len(sentence)
+    if next_start is not None and next_start < cut:
+        gap = sentence[end:next_start]
+        conn = [m.start() for m in _finditer(r",(?!\d)|\s(?:and|or)\s|/|;", gap)]
+        cut = end + conn[-1] if conn else end + len(gap.rstrip())
+    if base_end > cut:
+        cut = base_end
+    if sentence[cut:cut + 1] == ")" and sentence[end:cut].count("(") > sentence[end:cut].count(")"):
+        cut += 1
+    return len(sentence[:cut].rstrip(" .,;:—-"))
+
+
 def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[ClaimMatch]:
     """Every efficiency claim in one sentence.
 
@@ -217,20 +419,27 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     >>> [(c.value, c.value_max, c.unit, c.baseline) for c in find_claims("It gives a 7-14× speedup over vanilla dLLMs and 1.3× over Fast-dLLM.")]
     [(7.0, 14.0, 'x', 'vanilla dLLMs'), (1.3, None, 'x', 'Fast-dLLM')]
     """
+    if not may_claim(sentence):
+        return []
     claims: list[ClaimMatch] = []
     taken: list[tuple[int, int]] = list(blocked)
+    base_ends: dict[int, int] = {}
 
     def free(s: int, e: int) -> bool:
         return all(e <= a or s >= b for a, b in taken)
 
-    def add(c: ClaimMatch) -> None:
-        claims.append(c)
-        taken.append((c.start, c.end))
+    def add(start, end, value, value_max, unit, kind, quantity, qualifier, factor, factor_max, rule, num_end=None):
+        base, base_end = _find_baseline(sentence, start, num_end if num_end is not None else end)
+        base_ends[start] = base_end
+        claims.append(ClaimMatch(start, end, value, value_max, unit, kind, quantity, base, qualifier, factor,
+                                 factor_max, rule))
+        taken.append((start, end))
 
     # from A to B, for a quantity that is increased or decreased ("tokens-per-step from 2.6 to 4.3")
-    for m in FROM_TO.finditer(sentence):
+    low = sentence.lower()
+    for m in (FROM_TO.finditer(sentence) if "from " in low else ()):
         left, right = _clause(sentence, m.start(), m.end())
-        if not free(m.start(), m.end()) or not re.search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed|fall|fell|drop|declin|grow|rise|rose|jump|go|went)\w*", left, re.I):
+        if not free(m.start(), m.end()) or not _search(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut|accelerat|speed|fall|fell|drop|declin|grow|rise|rose|jump|go|went)\w*", left, re.I):
             continue
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a <= 0 or b <= 0 or a == b:
@@ -239,15 +448,16 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if sentence[max(0, m.start() - 1):m.start()] == "(":
             continue
         kind = "reduction" if b < a else "speedup"
-        if not EFFICIENCY_CONTEXT.search(left + right) and not re.search(r"per[\s-]step|per[\s-]second|/s\b", left, re.I):
+        if not EFFICIENCY_CONTEXT.search(left + right) and not _search(r"per[\s-]step|per[\s-]second|/s\b", left, re.I):
             continue
-        start = m.start()
+        if QUALITY_WORDS.search(left[-40:]) and not EFFICIENCY_CONTEXT.search(left[-40:]) or QUALITY_WORDS.search(right[:20]):
+            continue
         verb = None
-        for verb in re.finditer(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut)\w*\s+(?:the\s+)?", left, re.I):
+        for verb in _finditer(r"\b(?:increas|reduc|decreas|improv|boost|rais|lower|cut)\w*\s+(?:the\s+)?", left, re.I):
             pass
         quantity = left[verb.end():].strip() if verb else None
         factor = round(max(a, b) / min(a, b), 6)
-        add(ClaimMatch(start, m.end(), b, None, None, kind, quantity or None, None, None, factor, None, "claim.from_to"))
+        add(m.start(), m.end(), b, None, None, kind, quantity or None, None, factor, None, "claim.from_to")
 
     for m in FACTOR.finditer(sentence):
         if not free(m.start(), m.end()):
@@ -262,88 +472,261 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         after = sentence[m.end():]
-        if NOT_SPEED_AFTER.match(after):
+        if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
-        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context):
+        if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
+            # "(up to 25.5×)": the parenthesis restates the clause before it
+            context += " " + sentence[max(0, m.start() - 120):m.start()]
+        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not _search(
+                r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
+                r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
             continue
         end = m.end()
         # "(1024 to 32)" restating the factor belongs to this claim
-        paren = re.match(rf"\s*\(\s*{NUM}\s*(?:to|→|->)\s*{NUM}\s*\)", after)
+        paren = _match(rf"\s*\(\s*{NUM}\s*(?:to|→|->)\s*{NUM}\s*\)", after)
         if paren:
             end += paren.end()
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
-        add(ClaimMatch(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()),
-                       _baseline(sentence[m.end():]), _qualifier(sentence, m.start()), v, v2, "claim.factor"))
+        add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
+            v, v2, "claim.factor", m.end())
 
-    for m in WORD_FACTOR.finditer(sentence):
+    for m in (FACTOR_OF.finditer(sentence) if "factor of" in low else ()):
+        if not free(m.start("v"), m.end()) or _quality_gain(sentence, m.start(), m.end()):
+            continue
+        left, right = _clause(sentence, m.start(), m.end())
+        if not SPEED_CONTEXT.search(left[-80:] + " " + right[:40]) and not EFFICIENCY_CONTEXT.search(left[-80:] + " " + right[:40]):
+            continue
+        v = parse_number(m.group("v"))
+        v2 = parse_number(m.group("v2")) if m.group("v2") else None
+        if v <= 1 or (v2 is not None and v2 < v):
+            continue
+        kind = _kind(sentence[max(0, m.start() - 80):m.start()], sentence[m.end():m.end() + 40])
+        add(m.start("v"), m.end(), v, v2, "x", kind, _quantity(sentence, m.start(), m.start()),
+            _qualifier(sentence, m.start()), v, v2, "claim.factor_of")
+
+    for m in (WORD_FACTOR.finditer(sentence) if WORD_CUE.search(low) else ()):
         if not free(m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         if m.group("half"):
             word = m.group("half").lower()
-            if not re.match(r"^\s*(?:the\s+)?(?:" + EFFICIENCY_NOUNS + r"|" + SPEED_WORDS + r")", right + " ", re.I):
+            v = {"halv": 2.0, "doub": 2.0, "trip": 3.0, "quad": 4.0}[word[:4]]
+            nouns = (SPEED_WORDS + "|" + EFFICIENCY_NOUNS) if word.startswith("halv") else SPEED_WORDS
+            after_ok = _match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:(?:number|amount|cost)\s+of\s+)?(?:[\w-]+\s+)?(?:" + nouns + r")\b",
+                                right + " ", re.I)
+            before_ok = _search(r"\b(?:" + nouns + r")\s+(?:is\s+|are\s+|was\s+|roughly\s+|nearly\s+|almost\s+|more\s+than\s+)?$",
+                                  sentence[max(0, m.start() - 60):m.start()], re.I)
+            if not (after_ok or before_ok) or _quality_gain(sentence, m.start(), m.end()):
                 continue
             kind = "reduction" if word.startswith("halv") else "speedup"
-            q = re.match(r"^\s*(?:the\s+)?(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", right)
-            add(ClaimMatch(m.start(), m.end(), 2.0, None, "x", kind, q.group("q") if q else None, None, None, 2.0, None, "claim.halves_doubles"))
+            q = _match(r"^\s*(?:the\s+|its\s+|their\s+)?(?P<q>(?:(?:number|amount|cost)\s+of\s+)?[\w\-]+(?:\s+[\w\-]+)?)", right) if after_ok else None
+            add(m.start(), m.end(), v, None, "x", kind, q.group("q") if q else None, None, v, None, "claim.halves_doubles")
             continue
-        if not m.group("twice") and not SPEED_CONTEXT.search(left[-60:] + " " + right[:40]):
+        if not m.group("twice") and not (SPEED_CONTEXT.search(left[-60:] + " " + right[:40]) or _search(
+                r"\b(?:cost\w*|expensive|cheaper)\b", left[-60:] + " " + right[:40], re.I)):
+            continue
+        if _quality_gain(sentence, m.start(), m.end()) or NOT_SPEED_AFTER.match(sentence[m.end():]):
             continue
         v = 2.0 if m.group("twice") else parse_number(m.group("w"))
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], sentence[m.end():m.end() + 40])
-        add(ClaimMatch(m.start(), m.end(), v, None, "x", kind, _quantity(sentence, m.start(), m.end()),
-                       _baseline(sentence[m.end():]), _qualifier(sentence, m.start()), v, None, "claim.word_factor"))
+        add(m.start(), m.end(), v, None, "x", kind, _quantity(sentence, m.start(), m.end()),
+            _qualifier(sentence, m.start()), v, None, "claim.word_factor")
 
-    for m in PERCENT.finditer(sentence):
+    # "half the tokens", "one-eighth the parameters", "to 1/10": a reduction by the denominator
+    for m in (FRACTION.finditer(sentence) if FRACTION_CUE.search(low) else ()):
+        if not free(m.start(), m.end()):
+            continue
+        q = m.group("q")
+        if not _search(r"\b(?:" + SHARE_NOUNS + r"|" + EFFICIENCY_NOUNS + r")\b", q, re.I):
+            continue
+        if not _search(r"\b(?:in|with|using|uses?|requir\w*|needs?|at|only|just|than|under|about|roughly|nearly|"
+                         r"to|by|consum\w*|of)\s+$", sentence[max(0, m.start() - 40):m.start()], re.I):
+            continue
+        v = float(WORD_NUMBERS[re.split(r"[\s-]", m.group("f").lower())[-1]])
+        add(m.start(), m.end(), v, None, "x", "reduction", q, _qualifier(sentence, m.start()), v, None, "claim.fraction")
+    for m in (SLASH.finditer(sentence) if "1/" in sentence else ()):
+        d = int(m.group("d"))
+        s = m.start("d") - 2
+        if d < 2 or not free(s, m.end()):
+            continue
+        left, right = _clause(sentence, m.start(), m.end())
+        if not EFFICIENCY_CONTEXT.search(left + " " + right) and not _search(r"\bsize\b", left, re.I):
+            continue
+        add(s, m.end(), float(d), None, "x", "reduction", _quantity(sentence, m.start(), m.start()), None,
+            float(d), None, "claim.fraction")
+
+    for m in (PERCENT.finditer(sentence) if "%" in sentence or "percent" in low else ()):
         if not free(m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         near_left, near_right = left[-70:], right[:50]
-        if QUALITY_WORDS.search(near_left[-35:] + " " + near_right[:25]) and not re.search(
-                r"\b(?:faster|speed[\s-]?up|accelerat\w*|latency|throughput|memory|wall[\s-]?clock|runtime|steps|iterations|FLOPs|compute|cost)\b",
-                near_left[-35:] + " " + near_right[:25], re.I):
+        before, after = sentence[max(0, m.start() - 150):m.start()], sentence[m.end():]
+        v = parse_number(m.group("v"))
+        v2 = parse_number(m.group("v2")) if m.group("v2") else None
+        quality = QUALITY_WORDS.search(near_left[-35:] + " " + near_right[:25]) and not _search(
+            r"\b(?:faster|speed[\s-]?up|accelerat\w*|latency|throughput|memory|wall[\s-]?clock|runtime|steps|iterations|FLOPs|"
+            r"compute|cost|data|labels|parameters|tokens)\b", near_left[-35:] + " " + near_right[:25], re.I)
+        share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
+        if share and (REDUCE_TO.search(before) or SHARE_STRONG.search(before) or (SHARE_WEAK.search(before) and v < 50)) and not quality and v < 100:
+            # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
+            add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
+                _qualifier(sentence, m.start()), round(100 / v, 6) if v else None,
+                round(100 / v2, 6) if v2 else None, "claim.percent_share")
             continue
-        to_form = bool(re.search(r"\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", sentence[:m.start()], re.I))
-        speed_left = re.search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
-        speed_right = re.match(r"^\s*(?:\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
-        reduce_left = re.search(r"\b(?:reduc\w*|decreas\w*|cut\w*|sav\w*|lower\w*|shrink\w*|compress\w*|drop\w*|fall\w*|fell|declin\w*)\b[^%]*\bby\s+(?:up\s+to\s+|over\s+|about\s+|approximately\s+|nearly\s+|~|∼)?$",
-                                sentence[:m.start()], re.I) or re.search(
-            r"\b(?:sav\w*|cut\w*|reduc\w*|lower\w*|shrink\w*)\s+(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?$", sentence[:m.start()], re.I)
-        reduction_noun = re.match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
-        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right)
+        if quality or _quality_gain(sentence, m.start(), m.end()):
+            continue
+        to_form = bool(_search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
+        speed_left = _search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
+        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
+        reduce_left = REDUCE_BY.search(before)
+        reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
+        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right) or _search(
+            r"\bcost|\b(?:" + SHARE_NOUNS + r")\b", near_left + " " + near_right, re.I)
         if reduce_left or reduction_noun:
             if not eff:
                 continue
             kind = "reduction"
         elif speed_left or speed_right:
             kind = "speedup"
-        elif re.search(r"\bimprovement\s+of\s+$", near_left, re.I) and SPEED_CONTEXT.search(sentence[:left_start(sentence, m.start())]):
+        elif _search(r"\bimprovement\s+of\s+$", near_left, re.I) and SPEED_CONTEXT.search(sentence[:left_start(sentence, m.start())]):
             # "accelerates sampling …, an improvement of 20.8% over baselines"
             kind = "speedup"
         else:
             continue
-        if re.match(r"^\s*(?:of|in)\s+(?:the\s+)?(?:cases|data|samples|parameters)\b", near_right, re.I):
+        if _match(r"^\s*(?:of|in)\s+(?:the\s+)?(?:cases|data|samples|parameters)\b", near_right, re.I):
+            continue
+        if to_form and kind == "reduction":
+            continue
+        f1 = percent_factor(v, kind, to_form)
+        f2 = percent_factor(v2, kind, to_form) if v2 is not None else None
+        add(m.start(), m.end(), v, v2, "%", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
+            f1, f2, "claim.percent_to" if to_form else "claim.percent")
+
+    for m in (MAGNITUDE.finditer(sentence) if "magnitude" in low else ()):
+        if not free(m.start("q"), m.end()):
+            continue
+        left, right = _clause(sentence, m.start(), m.end())
+        if not (SPEED_CONTEXT.search(left + " " + right) or EFFICIENCY_CONTEXT.search(left + " " + right)):
+            continue
+        if _quality_gain(sentence, m.start(), m.end()):
+            continue
+        q = " ".join(m.group("q").split())
+        factor = 10.0 if _search(r"\ban\s+order\b", q, re.I) and not _match(r"(?:more|over|up)", q, re.I) else None
+        add(m.start("q"), m.end(), None, None, None, _kind(left, right[:40]), _quantity(sentence, m.start(), m.start()),
+            q, factor, None, "claim.magnitude")
+
+    if claims:
+        _list_members(sentence, claims, free, add)
+
+    claims.sort(key=lambda c: c.start)
+    # members of one list share its kind ("cuts parameters by 4.1 times, FLOPs by 120 times")
+    for i in range(1, len(claims)):
+        c, d = claims[i - 1], claims[i]
+        gap = LIST_GAP.match(sentence[c.end:d.start])
+        if d.kind != c.kind and c.unit == d.unit and gap and not _search(
+                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.end:d.end + 12], re.I):
+            claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
+    # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
+    # latency by 2.4 times compared to heavy baselines")
+    for i in range(len(claims) - 2, -1, -1):
+        c, d = claims[i], claims[i + 1]
+        gap = LIST_GAP.match(sentence[c.end:d.start])
+        if c.baseline is None and d.baseline is not None and base_ends.get(d.start, -1) > d.end and c.unit == d.unit \
+                and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
+            claims[i] = replace(c, baseline=d.baseline)
+            base_ends[c.start] = base_ends[d.start]
+    # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
+    by_base: dict[str, list[int]] = {}
+    for i, c in enumerate(claims):
+        if c.baseline:
+            by_base.setdefault(c.baseline, []).append(i)
+    paired: dict[int, str] = {}
+    for base, idx in by_base.items():
+        parts = split_baselines(base)
+        if len(parts) > 1 and len(parts) == len(idx):
+            paired.update(zip(idx, parts))
+    out = []
+    for i, c in enumerate(claims):
+        nxt = next((d.start for d in claims[i + 1:] if d.start > c.end), None)
+        text_end = _text_end(sentence, c.end, nxt, base_ends.get(c.start, -1))
+        for quantity in split_quantities(c.quantity):
+            for base in ([paired[i]] if i in paired else split_baselines(c.baseline)):
+                out.append(replace(c, quantity=quantity, baseline=base, text_end=max(text_end, c.end)))
+    return out
+
+
+def split_quantities(quantity: str | None) -> list[str | None]:
+    """"memory usage and inference latency" reduced by 40% are two claims, one per quantity.
+
+    >>> split_quantities("memory usage and inference latency"), split_quantities("number of steps")
+    (['memory usage', 'inference latency'], ['number of steps'])
+    """
+    if not quantity or " and " not in quantity:
+        return [quantity]
+    parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", quantity) if p.strip()]
+    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and EFFICIENCY_CONTEXT.search(p) for p in parts):
+        return parts
+    return [quantity]
+
+
+def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
+    """The factor of a claim read with another kind (only percentages change)."""
+    if c.unit != "%" or c.rule != "claim.percent":
+        return c.factor, c.factor_max
+    return percent_factor(c.value, kind), percent_factor(c.value_max, kind) if c.value_max is not None else None
+
+
+def _share_noun(after: str) -> str | None:
+    m = _match(r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?P<q>(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r"))\b",
+                 after, re.I)
+    return m.group("q") if m else None
+
+
+def _list_members(sentence, claims, free, add) -> None:
+    """Members of a list that follows a claim ("by 37.6%, LLM invocations by 43.0%, and tokens by
+    9.8%"; "speed-ups of 3.93x, 2.84x, and 1.92x"): same unit, same kind, one record each."""
+    numbers = sorted([(m.start(), m.end(), "%", m) for m in PERCENT.finditer(sentence)]
+                     + [(m.start(), m.end(), "x", m) for m in FACTOR.finditer(sentence)], key=lambda t: t[0])
+    for s, e, unit, m in numbers:
+        if not free(s, e):
+            continue
+        prev = max((c for c in claims if c.end <= s), key=lambda c: c.end, default=None)
+        if prev is None or prev.unit != unit:
+            continue
+        gap = LIST_GAP.match(sentence[prev.end:s])
+        if not gap or QUALITY_WORDS.search(gap.group("q")) or _search(r"\b(?:while|whereas|but|improv\w*|increas\w*)\b", gap.group("q"), re.I):
+            continue
+        if unit == "x" and m.group("pv"):
+            v, v2 = parse_number(m.group("pv")), None
+        else:
+            v = parse_number(m.group("v"))
+            v2 = parse_number(m.group("v2")) if m.group("v2") else None
+        if v <= 0 or (v2 is not None and v2 < v) or _quality_gain(sentence, s, e):
+            continue
+        quantity = gap.group("q").strip() or None
+        if quantity and (len(quantity.split()) > 5 or _match(r"^(?:for|on|in|at|with)\b", quantity, re.I)):
+            quantity = None
+        if unit == "x":
+            f1, f2 = v, v2
+        elif prev.rule == "claim.percent_share":
+            f1, f2 = round(100 / v, 6), (round(100 / v2, 6) if v2 else None)
+        else:
+            f1 = percent_factor(v, prev.kind, prev.rule == "claim.percent_to")
+            f2 = percent_factor(v2, prev.kind, prev.rule == "claim.percent_to") if v2 is not None else None
+        add(s, e, v, v2, unit, prev.kind, quantity or prev.quantity, _qualifier(sentence, s) or prev.qualifier,
+            f1, f2, prev.rule)
+    # members before the claim that the rules found ("2.29x, 2.29x, and 2.22x respectively in inference")
+    for s, e, unit, m in reversed(numbers):
+        if not free(s, e) or m.group("v") is None:
+            continue
+        nxt = min((c for c in claims if c.start >= e), key=lambda c: c.start, default=None)
+        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.start]):
             continue
         v = parse_number(m.group("v"))
         v2 = parse_number(m.group("v2")) if m.group("v2") else None
-        f1 = percent_factor(v, kind, to_form)
-        f2 = percent_factor(v2, kind, to_form) if v2 is not None else None
-        add(ClaimMatch(m.start(), m.end(), v, v2, "%", kind, _quantity(sentence, m.start(), m.end()),
-                       _baseline(sentence[m.end():]), _qualifier(sentence, m.start()), f1, f2,
-                       "claim.percent_to" if to_form else "claim.percent"))
-
-    for m in MAGNITUDE.finditer(sentence):
-        if not free(m.start(), m.end()):
+        if v <= 0 or (v2 is not None and v2 < v):
             continue
-        left, right = _clause(sentence, m.start(), m.end())
-        if not SPEED_CONTEXT.search(left + " " + right):
-            continue
-        q = " ".join(m.group("q").split())
-        factor = 10.0 if q.lower().startswith("an order") else None
-        add(ClaimMatch(m.start(1), m.end(), None, None, None, _kind(left, ""), _quantity(sentence, m.start(), m.start()),
-                       _baseline(sentence[m.end():]), q, factor, None, "claim.magnitude"))
-
-    claims.sort(key=lambda c: c.start)
-    return claims
+        f1, f2 = (v, v2) if unit == "x" else (percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None)
+        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.rule)

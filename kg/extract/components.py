@@ -11,7 +11,9 @@ from .results import ResultMatch, find_results
 from .spans import longest_first, sentence_bounds, text_of
 
 # a sentence without a digit or a number word holds no claim and no result
-MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl")
+MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
+# a sentence without a decimal, a percentage, points or a value after "=" or ":" holds no result
+MAY_RESULT = re.compile(r"\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]")
 
 
 class ClaimFinder:
@@ -43,6 +45,8 @@ class ClaimFinder:
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
+            if not MAY_RESULT.search(sentence):
+                continue
             found_results = find_results(sentence, longest_first(metrics), longest_first(datasets), blocked, tasks)
             # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
             for c in found:

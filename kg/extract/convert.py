@@ -227,8 +227,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             continue  # a 400-digit number is no claim, and outputs hold finite numbers only
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
-        clause_end = min([i for i in (sentence.find(p, c.end) for p in (",", ";", ". ", " and ", " while ")) if i >= 0] or [len(sentence)])
-        surface = sentence[c.start:max(c.end, min(clause_end, c.end + 60))].rstrip(" .")
+        # the whole claim as written: the number to the end of its clause, with its baseline phrase
+        surface = sentence[c.start:max(c.end, c.text_end)].strip()
         baseline = c.baseline
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.claims.append(Claim(
@@ -242,7 +242,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
-        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule)))
+        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
     return ext
 
 
@@ -250,10 +250,24 @@ def _finite(*numbers) -> bool:
     return all(x is None or math.isfinite(x) for x in numbers)
 
 
-def is_generic_baseline(text: str | None) -> bool:
-    """Baselines that name no method ("vanilla dLLMs", "existing methods") stay text, not nodes.
+NOT_A_METHOD = re.compile(
+    r"\b(?:teachers?|students?|labels?|humans?|experts?|annotators?|configurations?|settings?|setups?|pipelines?|"
+    r"systems?|counterparts?|backbones?|hardware|CPUs?|GPUs?|TPUs?|versions?|variants?|sizes?)$"
+    r"|^(?:FP|BF|INT|TF|fp|bf|int)\d+$|^[\d$€£~<>≈]", re.I)
 
-    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM")
-    (True, False)
+
+def is_generic_baseline(text: str | None) -> bool:
+    """Baselines that name no method stay text, not nodes: generic words ("vanilla dLLMs", "existing
+    methods", "the backbone"), descriptions in lower case ("fine-tuning", "always using the strongest
+    model"), long phrases, hardware and number formats ("the CPU", "FP32"), amounts ("$1000/km").
+    A baseline becomes a Method only when it is a name: at most four words, one written with a capital
+    or a digit inside a word ("Fast-dLLM", "EAGLE-3", "Kd-tree").
+
+    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM"), is_generic_baseline("fine-tuning")
+    (True, False, True)
     """
-    return bool(text) and bool(GENERIC_BASELINE.search(text.strip()))
+    if not text:
+        return False
+    t = text.strip()
+    return bool(GENERIC_BASELINE.search(t)) or len(t.split()) > 4 or not re.search(r"[A-Z]", t) \
+        or bool(NOT_A_METHOD.search(t))

@@ -1,10 +1,108 @@
-"""Extraction: reported results, a metric with a value ("FID 54.1", "95.0% Valid-Unique-Novelty on planar")."""
+"""Extraction: reported results, a metric with a value ("FID 54.1", "95.0% Valid-Unique-Novelty on planar").
+
+A result is one number of the proposed method (or of the system the paper studies) with the
+metric, dataset and baseline the sentence gives. Two kinds are told apart:
+
+- ``score``: an absolute value ("82.3 mIoU on Cityscapes", "accuracy of 91.2%", "FID 0.74");
+- ``gain``: a difference over something else ("+1.3% mIoU over the source-only model",
+  "improves accuracy by 3.5% on MATH", "outperforms X by 4.1 points"), with its baseline.
+
+Numbers of a baseline ("from 61.2 to 75.8": only 75.8; "28%, compared to 10% by LIBRO": only 28)
+are not results. The metric is the phrase as written, found by the names before this component
+or by the metric words below ("top-1 accuracy", "attack success rate", "macro F1 score").
+"""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
-NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?)(?:\s*(?:-|–|∼|~|to)\s*\d+(?:\.\d+)?)?\s*(?P<pct>%|\s?points?\b|\s?pp\b)?")
+
+@lru_cache(maxsize=None)
+def _rx(pattern: str, flags: int = 0) -> re.Pattern:
+    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
+    return re.compile(pattern, flags)
+
+
+def _search(pattern, string, flags=0):
+    return _rx(pattern, flags).search(string)
+
+
+def _match(pattern, string, flags=0):
+    return _rx(pattern, flags).match(string)
+
+
+def _fullmatch(pattern, string, flags=0):
+    return _rx(pattern, flags).fullmatch(string)
+
+
+def _finditer(pattern, string, flags=0):
+    return _rx(pattern, flags).finditer(string)
+
+NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
+UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|deg|°)(?![\w/])"
+        r"(?:\s*\((?:pp|pts?)\))?)?")
+QUAL = (r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|"
+        r"approx\.|close\s+to|only|just|an?\s+(?:average|absolute|relative)\s+(?:of\s+)?|on\s+average|a\s+(?:large\s+)?margin\s+of|"
+        r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|[~∼≈<>≥≤])\s*)*")
+NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–|∼|~|to)\s*\d+(?:\.\d+)?)?\s*(?P<pct>%|\s?points?\b|\s?pp\b)?")
+
+# metric words: a named measure, or a head noun that the words before it make specific
+METRIC_NAMES = (
+    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
+    r"(?:macro|micro|weighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
+    r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
+    r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
+    r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
+    r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+correlation|"
+    r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
+    r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
+    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS"
+)
+METRIC_HEADS = (
+    r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
+    r"precision|recall|coverage|reward|returns?|throughput|latency|speed|times?|distance|similarity|agreement|"
+    r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
+    r"utilization|efficiency|encoding|retrieval|funds|yield"
+)
+STOP = re.compile(
+    r"^(?:the|a|an|of|in|on|and|or|with|by|our|its|their|his|her|this|these|that|those|to|from|than|over|vs\.?|versus|"
+    r"at|for|as|is|are|was|were|be|been|has|have|had|which|while|whereas|but|both|all|each|per|into|under|across|"
+    r"achiev\w*|reach\w*|improv\w*|boost\w*|increas\w*|rais\w*|obtain\w*|attain\w*|yield\w*|show\w*|report\w*|"
+    r"outperform\w*|surpass\w*|exceed\w*|deliver\w*|record\w*|enhanc\w*|reduc\w*|lower\w*|decreas\w*|gain\w*|"
+    r"higher|lower|better|best|worse|strong\w*|highest|lowest|state-of-the-art|sota|new|competitive|superior|"
+    r"significant\w*|substantial\w*|remarkabl\w*|notabl\w*|consistent\w*|impressive|excellent|high|low|good|"
+    r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
+    r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
+    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
+    re.I,
+)
+METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+GAIN_AFTER = re.compile(r"\s*(?:improvements?|gains?|increases?|boosts?|increments?|drops?|reductions?)\b", re.I)
+RANGE_END = re.compile(r"(?:\d\s*%?\s*[-–~∼]|±|\+/-|\+-)\s*$")
+WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
+ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
+
+VALUE_AFTER = re.compile(
+    r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
+    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to)\s*)?"
+    + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
+VALUE_BEFORE = re.compile(
+    r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
+    r"increases?|boosts?|drops?|reductions?|decreases?)\s+)?(?:(?:in|of|on)\s+(?:the\s+)?(?:terms\s+of\s+)?)?$")
+IMPROVES_BY = re.compile(
+    r"\b(?P<verb>improv\w*|increas\w*|boost\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|enhanc\w*|cut\w*|gain\w*)\s+"
+    r"(?:(?:the|its|their|our|both)\s+)?$")
+GAIN_CUE = re.compile(r"\b(?:improv\w*|gains?|increas\w*|boost\w*|higher|better|outperform\w*|surpass\w*|exceed\w*|"
+                      r"beat\w*|over|margin|more\s+than|lift\w*|enhanc\w*|reduc\w*|lower\w*|decreas\w*|drop\w*)\b", re.I)
+BASELINE_NUMBER = re.compile(r"\b(?:from|vs\.?|versus|compared\s+(?:to|with)|than|against|relative\s+to|while|whereas|"
+                             r"baselines?\s+(?:of|at|with)|only)\s+(?:the\s+)?(?:\w+\s+){0,3}?$", re.I)
+OUTPERFORMS_BY = re.compile(
+    r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
+    + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
+RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+RESULT_VERB = re.compile(r"\b(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+                         r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,14 +113,48 @@ class ResultMatch:
     value: float
     dataset: str | None
     rule: str
+    kind: str = "score"
+    baseline: str | None = None
 
 
-RESPECTIVELY_VALUES = re.compile(
-    r"(?P<vals>(?:[+−-]?\d+(?:\.\d+)?\s*%?\s*,\s*)*[+−-]?\d+(?:\.\d+)?\s*%?\s*,?\s*and\s+[+−-]?\d+(?:\.\d+)?\s*%?)\s+")
-NUM_IN_LIST = re.compile(r"[+−-]?(\d+(?:\.\d+)?)")
-OUTPERFORMS_BY = re.compile(
-    r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon))\s+[^.;,]{1,60}?\s+by\s+"
-    r"(?:about\s+|around\s+|over\s+|up\s+to\s+|∼|~)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)")
+def _float(s: str) -> float:
+    return abs(float(s.replace("−", "-").replace("+", "")))
+
+
+def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Metric phrases of one sentence: the names found before (`known`) and the metric words here,
+    widened to the words that make a head noun specific ("unit test success rate")."""
+    spans = list(known)
+    for m in METRIC_RE.finditer(sentence):
+        s, e = m.start(), m.end()
+        if any(a <= s and e <= b for a, b in known):
+            continue
+        head = m.group(0)
+        if _fullmatch(METRIC_HEADS, head, re.I):
+            # widen: up to three modifier words before a head noun
+            for _ in range(3):
+                lo = max(0, s - 40)
+                w = WORD_BEFORE.search(sentence, lo, s)
+                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith("."):
+                    break
+                s = w.start("w")
+            lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
+            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
+                s += lead.end()
+            if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
+                                "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
+                                "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
+                                "returns", "return", "stability", "consistency", "agreement") and s == m.start():
+                continue  # a bare generic word names no metric
+        spans.append((s, e))
+    # longest first, no overlaps
+    spans.sort(key=lambda x: (x[0], -(x[1] - x[0])))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and s < out[-1][1]:
+            continue
+        out.append((s, e))
+    return out
 
 
 def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[tuple[int, int]],
@@ -33,82 +165,270 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     54.1
     """
     out: list[ResultMatch] = []
+    used: set[int] = set()
+    mspans = metric_spans(sentence, sorted(metrics))
 
     def free(s, e):
         return all(e <= a or s >= b for a, b in blocked)
 
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
-            if s >= pos and re.fullmatch(r"\s*(?:\w+\s+){0,3}?(?:on|in|for|at)\s+(?:the\s+)?", sentence[pos:s]):
+            if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
+                                         sentence[pos:s]):
                 return sentence[s:e]
         return None
 
-    used_numbers: set[int] = set()
-    # "95.0% and 97.5% Valid-Unique-Novelty scores on the planar and tree datasets, respectively"
-    if re.search(r"\brespectively\b", sentence):
-        for ms, me in sorted(metrics):
-            m = RESPECTIVELY_VALUES.search(sentence[max(0, ms - 80):ms])
-            if not m or m.end() != ms - max(0, ms - 80):
-                continue
-            base = max(0, ms - 80)
-            values = [(base + v.start(1), float(v.group(1))) for v in NUM_IN_LIST.finditer(m.group("vals"), 0)]
-            values = [(base + m.start("vals") + (pos - base), v) for pos, v in values]
-            after = [sentence[s:e] for s, e in sorted(datasets) if s > me and s - me < 80]
-            for i, (pos, v) in enumerate(values):
-                if pos in used_numbers or not free(pos, pos + 1):
-                    continue
-                used_numbers.add(pos)
-                ds = after[i] if len(after) == len(values) else None
-                out.append(ResultMatch(pos, me, sentence[ms:me], v, ds, "result.respectively"))
-    for ms, me in sorted(metrics):
+    def dataset_near(pos: int, end: int) -> str | None:
+        ds = dataset_after(end)
+        if ds:
+            return ds
+        for s, e in sorted(datasets, reverse=True):
+            if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
+                    not _search(r"[;]", sentence[e:pos]):
+                return sentence[s:e]
+        return None
+
+    def gain_baseline(end: int) -> str | None:
+        m = _match(r"^[^,;.]{0,40}?\b(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
+                     r"(?:the\s+|a\s+|an\s+)?(?P<b>[^,;.()]{2,60}?)(?=\s*(?:[,;.()]|$|\s+(?:on|in|at|for|while|and|with|across|"
+                     r"by|which|when|under|using|baselines?\s+in)\b))", sentence[end:], re.I)
+        return m.group("b").strip() if m and not _match(r"^\d", m.group("b")) else None
+
+    def baseline_number(pos: int) -> bool:
+        """A number that belongs to a baseline ("from 61.2 to …", "compared to 10% by LIBRO")."""
+        before = sentence[max(0, pos - 40):pos]
+        if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
+            return True
+        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+                              r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
+
+    def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
+        key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
+        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key):
+            return  # the upper end of a range (a range gives its lower end) or a standard deviation
+        used.add(key)
+        if metric:
+            metric = _metric_name(metric)
+        out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
+
+    # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
+    # "success rates of 98.49%, 94.97%, and 97.50%"; "MAE / RMSE / FID of 59.21% / 57.15% / 39.46%"
+    for ms, me in mspans:
         metric = sentence[ms:me]
-        # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%"
-        m = re.match(r"\s*(?:of|:|=|at|reaching|score\s+of|scores\s+of)?\s*(?:about\s+|around\s+|∼|~)?", sentence[me:])
-        n = NUMBER.match(sentence, me + m.end())
-        if n and free(n.start(), n.end()) and n.start() not in used_numbers:
-            used_numbers.add(n.start())
-            out.append(ResultMatch(ms, n.end(), metric, float(n.group("v")), dataset_after(n.end()), "result.metric_value"))
+        group = _match(r"^(?P<names>(?:\s*/\s*[\w-]+){1,4})", sentence[me:])
+        if group:
+            names = [metric] + [n.strip() for n in group.group("names").split("/") if n.strip()]
+            vals = _match(r"^\s*(?:of|:|=|by)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
+                            sentence[me + group.end():])
+            if vals:
+                base = me + group.end()
+                nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", vals.group(0))]
+                if len(nums) == len(names):
+                    kind = "gain" if GAIN_CUE.search(sentence[max(0, ms - 40):ms]) else "score"
+                    for (p, v), n in zip(nums, names):
+                        add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
+                    continue
+        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
+                       r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + r")+)",
+                       sentence[me:])
+        if lst:
+            base = me + lst.start("vals")
+            nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")(?![\w.]*\d)", lst.group("vals"))]
+            kind = "gain" if _search(r"\bby\s*$", sentence[me:base]) or GAIN_CUE.search(sentence[max(0, ms - 30):ms]) else "score"
+            after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
+            for i, (p, v) in enumerate(nums):
+                if free(p, p + len(v)):
+                    ds = after[i] if RESPECTIVELY.search(sentence) and len(after) == len(nums) else dataset_after(me + lst.end())
+                    add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
+    # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
+    for ms, me in mspans:
+        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*%?\s*,\s*)*(?:" + NUM + r")\s*%?\s*,?\s*and\s+(?:" + NUM + r")\s*%?)\s+"
+                      r"(?:(?P<g>(?:absolute\s+|relative\s+)?(?:improvements?|gains?|increases?|higher|better))\s+)?"
+                      r"(?:(?:in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?$", sentence[max(0, ms - 80):ms])
+        if not m:
             continue
-        # NUM% METRIC — "95.0% Valid-Unique-Novelty", "4.3% accuracy gain"
-        b = re.search(r"(?P<num>[+−-]?\d+(?:\.\d+)?)\s*(?:%|points?|pp)?(?:\s*[-–]\s*\d+(?:\.\d+)?\s*%?)?\s*(?:(?:absolute|relative|higher|lower|better|improvement\s+in|gain\s+in|increase\s+in|drop\s+in|in|of)\s+)?$", sentence[:ms])
-        if b and free(b.start(), ms) and b.start() not in used_numbers and not re.search(r"[\w.]$", sentence[:b.start()]):
-            used_numbers.add(b.start())
-            v = float(b.group("num").replace("−", "-").lstrip("+-"))
-            out.append(ResultMatch(b.start(), me, metric, v, dataset_after(me), "result.value_metric"))
+        base = max(0, ms - 80) + m.start("vals")
+        nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
+        after = [sentence[s:e] for s, e in sorted(datasets) if s > me and s - me < 80]
+        kind = "gain" if m.group("g") or _search(r"\b(?:improvements?|gains?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[:base], re.I) \
+            or GAIN_CUE.search(sentence[max(0, base - 30):base]) and _search(r"\bby\s+" + QUAL + r"$", sentence[:base]) else "score"
+        for i, (p, v) in enumerate(nums):
+            ds = after[i] if len(after) == len(nums) and RESPECTIVELY.search(sentence) else dataset_after(me)
+            add(p, me, sentence[ms:me], _float(v), ds, "result.respectively" if RESPECTIVELY.search(sentence) else "result.values_metric",
+                kind, gain_baseline(me) if kind == "gain" else None)
+
+    for ms, me in mspans:
+        metric = sentence[ms:me]
+        # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
+        n = VALUE_AFTER.match(sentence[me:])
+        if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
+            n = None  # "precision of 3": an integer with no unit after a word is rarely a score
+        if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
+            n = None
+        if n:
+            pos = me + n.start("num")
+            if free(pos, me + n.end()) and pos not in used and not _match(r"^\s*(?:from)\b", sentence[me:]):
+                kind = "gain" if n.group("verb") == "by" or n.group("num")[0] in "+" else "score"
+                add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
+                    kind, gain_baseline(me + n.end()) if kind == "gain" else None)
+                # "base/novel mIoU of 78.4/77.5": one value each
+                sl = _match(r"^\s*/\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
+                if sl:
+                    p2 = me + n.end() + sl.start("num")
+                    add(p2, me + n.end() + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
+                        "result.metric_value", kind)
+                continue
+        # METRIC from A to B → B
+        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
+                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:]) or \
+            _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
+                     r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
+                     r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
+        if ft:
+            pos = me + ft.start("num")
+            add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
+            continue
+        # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
+        b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
+        if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
+                and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
+            num = b.group("num")
+            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric):
+                pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
+            else:
+                kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
+                    or GAIN_AFTER.match(sentence, me) \
+                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
+                add(b.start(), me, metric, _float(num), dataset_near(b.start(), me), "result.value_metric", kind,
+                    gain_baseline(me) if kind == "gain" else None)
+                continue
+        # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
+        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?P<num>" + NUM + r")\s*%?\s*[),;]", sentence[me:])
+        if p:
+            pos = me + p.start("num")
+            add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
+            continue
+        # "improves accuracy by 3.5% on MATH", "an improvement of 2.1% in accuracy"
+        for m in [IMPROVES_BY.search(sentence[max(0, ms - 40):ms])]:
+            if not m:
+                continue
+            by = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?(?:on\s+[^,;]{1,40}?\s+)?by\s+" + QUAL +
+                          r"(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")", sentence[me:])
+            if by:
+                pos = me + by.start("num")
+                if free(pos, pos + 1):
+                    add(pos, me + by.end(), metric, _float(by.group("num")), dataset_near(ms, me + by.end()), "result.improves_by",
+                        "gain", gain_baseline(me + by.end()))
+    # NUM% (improvement|gain) in METRIC / in terms of METRIC — "a 2.1% gain in mIoU"
+    for m in _finditer(r"(?<![\w.])(?P<num>" + NUM + r")(?P<unit>\s?[×x](?!\w)|" + UNIT + r")\s+(?:absolute\s+|relative\s+)?"
+                         r"(?P<g>improvements?|gains?|increases?|boosts?|reductions?|decreases?|higher|better|lower)?\s*"
+                         r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
+        ms = next(((s, e) for s, e in mspans if s == m.end()), None)
+        if ms and m.start() not in used and free(m.start(), m.end()):
+            kind = "gain" if m.group("g") or m.group("num")[0] == "+" else "score"
+            add(m.start(), ms[1], sentence[ms[0]:ms[1]], _float(m.group("num")), dataset_near(m.start(), ms[1]),
+                "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
-    for m in re.finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+(?:about\s+|around\s+|over\s+|up\s+to\s+|∼|~)?(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)?", sentence):
-        if not free(m.start("num"), m.end()) or m.start("num") in used_numbers:
+    for m in () if not (" by " in sentence) else _finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
+                         + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)?", sentence):
+        if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
-        objs = [(s, e) for s, e in metrics if m.start("objs") <= s and e <= m.end("objs")]
+        objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
         if objs:
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
             objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
             objs.sort()
         for s, e in objs:
-            out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()), "result.improves_by"))
+            out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()),
+                                   "result.improves_by", "gain", gain_baseline(m.end())))
         if objs:
-            used_numbers.add(m.start("num"))
+            used.add(m.start("num"))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
-        b = re.search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
-        if b and free(b.start(), s) and b.start() not in used_numbers and re.search(r"\b(?:achiev|reach|obtain|scor|attain)\w*\s+$", sentence[:b.start()]):
-            used_numbers.add(b.start())
-            out.append(ResultMatch(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset"))
+        b = _search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
+        if b and free(b.start(), s) and b.start() not in used and _search(r"\b(?:achiev|reach|obtain|scor|attain)\w*\s+" + QUAL + "$", sentence[:b.start()]):
+            add(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset")
     # "XDLM surpasses UDLM by 5.4 points on zero-shot text benchmarks": a margin, metric unnamed
-    for m in OUTPERFORMS_BY.finditer(sentence):
-        if m.start("num") in used_numbers or not free(m.start("num"), m.end()):
+    for m in () if not (" by " in sentence) else OUTPERFORMS_BY.finditer(sentence):
+        if m.start("num") in used or not free(m.start("num"), m.end()):
             continue
-        used_numbers.add(m.start("num"))
-        on = re.match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
-        ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 10), on.group(1) if on else None)
-        out.append(ResultMatch(m.start(), m.end(), None, float(m.group("num")), ds, "result.margin"))
-    # "+37.5% on Cora": a signed gain on a named dataset
-    for m in re.finditer(r"(?<![\w.])\+(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
-        if m.start() in used_numbers or not free(m.start(), m.end()):
+        if not m.group("unit") and "." not in m.group("num"):
             continue
-        ds = next((sentence[s:e] for s, e in datasets if s == m.end()), None)
+        on = _match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
+        metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and _fullmatch(
+            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
+        ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
+        base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
+        add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
+    # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
+    for m in () if not ("+" in sentence or " of " in sentence) else _finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
+        ds = next((sentence[s:e] for s, e in datasets if s == m.end() or 0 < s - m.end() <= 4 and sentence[m.end():s] == "the "), None)
         if ds:
-            used_numbers.add(m.start())
-            out.append(ResultMatch(m.start(), m.end() + len(ds), None, float(m.group("num")), ds, "result.signed_gain"))
+            add(m.start("num"), m.end() + len(ds), None, float(m.group("num")), ds, "result.signed_gain", "gain")
+    # an acronym with its value: "RTFs of 0.13", "F1_c = 45.06", "ICC: 0.73"
+    for m in () if not ("=" in sentence or ":" in sentence or " of " in sentence) else _finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
+                         r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
+        if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
+                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
+            continue
+        add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
+    # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
+            add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
+                dataset_near(m.start(), m.end()), "result.from_to")
+    # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
+    # "achieves 91.6% on …": the metric is the one the sentence names, if any
+    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
+                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
+        pos = m.start("num")
+        if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
+            continue
+        before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
+        if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
+            continue
+        gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
+                                          r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
+                         before, re.I)
+        score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
+        # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
+        if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
+            continue
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+                     after, re.I):
+            continue
+        metric = _nearest(sentence, mspans, m.start(), m.end())
+        kind = "gain" if gain else "score"
+        add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
+            gain_baseline(m.end()) if kind == "gain" else None)
     out.sort(key=lambda r: r.start)
     return out
+
+
+def _metric_name(metric: str) -> str:
+    """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
+    "F1 scores" → "F1"."""
+    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
+    metric = re.sub(r"accuracies$", "accuracy", metric)
+    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
+    if plural:
+        metric = plural.group("name")
+    m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
+        return m.group("rest")
+    return metric
+
+
+def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) -> str | None:
+    """The metric closest to a number in its sentence, not across a semicolon."""
+    best = None
+    for s, e in spans:
+        gap = sentence[e:start] if e <= start else sentence[end:s]
+        if ";" in gap:
+            continue
+        d = len(gap)
+        if best is None or d < best[0]:
+            best = (d, sentence[s:e])
+    return best[1] if best else None
