@@ -1,10 +1,10 @@
 // name: leaderboard
 // question: What results are reported for a dataset and metric, best value first (a small leaderboard)?
-// @param dataset: {"from": "top_leaderboards", "example": "CIFAR-100"}
-// @param metric: {"from": "top_leaderboards", "example": "accuracy"}
+// @param dataset: {"from": "top_leaderboards", "example": "planar"}
+// @param metric: {"from": "top_leaderboards", "example": "Valid-Unique-Novelty"}
 // example:
 //   method | value | dataset | metric | evidence | paper | paper_id
-//   Depth-progressive Monotonic Lea… | 4.3 | CIFAR-100 | accuracy | Empirically, DMoL consistently matches or outperforms BP ac… | Backpropagation (BP) remains th… | …
+//   Graph-GRPO | 95.0 | planar | Valid-Unique-Novelty | With only 50 denoising steps, our method achieves 95.0% and… | Graph generation is a fundament… | …
 WITH toLower($dataset) AS wanted_dataset, toLower($metric) AS wanted_metric
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 WHERE r.kind = 'score'

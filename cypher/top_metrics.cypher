@@ -3,8 +3,8 @@
 // @param limit: 20
 // example:
 //   metric | papers | evidence | example_paper | example_paper_id
+//   accuracy | 3 | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
 //   FID | 2 | Quantitatively, XDLM surpasses UDLM by 5.4 points on zero-s… | In discrete generative modeling… | …
-//   accuracy | 2 | Building on Fast-dLLM's dual-cache infrastructure, our fram… | Diffusion-based language models… | …
 MATCH (p:Paper)-[:MEASURED_BY]->(m:Metric)
 WITH m, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})-[r:MEASURED_BY]->(m)

@@ -111,7 +111,7 @@ def test_queries_embedded_rows_on_the_seeds(seed_store):
     top_technique = embedded(store, "techniques_by_venue_year")[0]
     assert (top_technique["venue"], top_technique["year"], top_technique["technique"]) == ("ICML", 2026, "diffusion models")
     fast = {(r["relationship"], r["direction"], r["other"]) for r in embedded(store, "edge_evidence", name="Fast-dLLM")}
-    assert ("OVER", "in", "1.3× over Fast-dLLM with less than 1% accuracy change across rea") in fast
+    assert ("OVER", "in", "1.3× over Fast-dLLM with less than 1% accuracy change across reasoning and code benchmarks") in fast
     (path,) = embedded(store, "path_between_methods", **{"from": "DDPM", "to": "GLAD"})  # MultiDAP's paper to GLAD
     assert path["hops"] >= 4 and "ICML" not in path["example_path"] and path["example_path"].endswith("-> GLAD")
     assert re.match(r"DDPM <-USES- \S", path["example_path"])  # names and relationship types, from DDPM
