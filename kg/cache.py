@@ -34,7 +34,7 @@ from .records import Document, Extraction, extraction_from_json, extraction_to_j
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -83,11 +83,16 @@ class Chunk:
 
     `ranges`: output part → [start, end) byte offsets; `keys`: [content key, offset in the chunk's
     cache file] per abstract; `shared`: data of the shared non-entity nodes (repositories, venues) as first
-    seen in it; `nodes`, `relationships`: counts of what it wrote, by label and type.
+    seen in it; `nodes`, `relationships`: counts of what it wrote, by label and type; `source`, `pids`:
+    its input's source name and its papers' ids; `owners`: a digest of which of its papers it
+    wrote and with which sources (a paper given twice is written once, listing every source).
     """
 
     sig: str
     papers: int = 0
+    source: str = ""
+    pids: list[str] = field(default_factory=list)
+    owners: str = ""
     ranges: dict[str, list[int]] = field(default_factory=dict)
     keys: list[list] = field(default_factory=list)
     shared: dict[str, dict] = field(default_factory=dict)
@@ -123,11 +128,12 @@ class BuildState:
 
 @dataclass
 class InputFile:
-    """An input file as last read: its digest, its chunks in order, the bad records skipped."""
+    """An input file as last read: its digest, its chunks in order, the bad records skipped, its source name."""
 
     digest: str
     chunks: list[str]
     bad: list[str] = field(default_factory=list)
+    source: str = ""
 
 
 @dataclass

@@ -140,15 +140,17 @@ def test_cache_rebuild_copies_unchanged_chunks_and_equals_a_fresh_build(tmp_path
 
 
 def test_cache_chunks_whose_names_resolve_anew_are_rewritten(tmp_path, monkeypatch):
-    """A new paper defining GNN differently makes the bare "GNN" of the old papers ambiguous: the
-    chunks that named it are written again, and the outputs still equal a fresh build's."""
+    """New papers defining GNN differently, as often as the old ones do, make the bare "GNN" of the
+    old papers ambiguous (no sense is dominant): the chunk that named it is written again, and the
+    outputs still equal a fresh build's."""
     monkeypatch.setattr("kg.build.CHUNK", 2)
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(_abstracts(4) + "\nWe train a GNN on Cora0 and it beats GraphSAGE.\n")
     build([a], tmp_path / "out")
-    b.write_text("We study gated neural networks (GNN) for speech recognition.\n")
+    b.write_text("\n\n".join(f"We study gated neural networks (GNN) for speech recognition in language {i}."
+                             for i in range(4)) + "\n")
     stats = build([a, b], tmp_path / "out")
-    assert stats.chunks == 4 and stats.copied == 2  # the chunk of the bare GNN is written again
+    assert stats.chunks == 5 and stats.copied == 2  # the chunk of the bare GNN is written again
     assert _same_as_a_fresh_build([a, b], tmp_path / "out")
 
 
