@@ -52,6 +52,17 @@ def pipeline_version(config=None, lexicons=()) -> str:
     return h.hexdigest()[:16]
 
 
+def resolution_version() -> str:
+    """A hash of the code that turns extractions into the graph (resolution, graph, ontology): a
+    build index made by other code is not trusted (the extractions still are)."""
+    h = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py"]):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def document_key(doc: Document) -> str:
     return hashlib.sha256(json.dumps([doc.text, doc.meta], sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:32]
 
@@ -175,7 +186,8 @@ class BuildIndex:
         try:
             with open(out / cls.index_name(version), encoding="utf-8") as fh:
                 data = json.load(fh)
-            if data.get("format") != INDEX_FORMAT or data.get("version") != version:
+            if (data.get("format") != INDEX_FORMAT or data.get("version") != version
+                    or data.get("resolution") != resolution_version()):
                 return None
             with open(out / cls.state_name(version), "rb") as fh, _no_gc():
                 state = BuildState(*marshal.load(fh))
@@ -200,7 +212,8 @@ class BuildIndex:
         return {key: (sig, pos) for sig, chunk in self.chunks.items() for key, pos in chunk.keys}
 
     def save(self, index_path: Path, state_path: Path) -> None:
-        data = {"format": INDEX_FORMAT, "version": self.version, "rdf": self.rdf, "outputs": self.outputs,
+        data = {"format": INDEX_FORMAT, "version": self.version, "resolution": resolution_version(),
+                "rdf": self.rdf, "outputs": self.outputs,
                 "files": {k: vars(v) for k, v in self.files.items()},
                 "chunks": {k: vars(v) for k, v in self.chunks.items()}}
         with open(index_path, "w", encoding="utf-8") as fh:

@@ -122,6 +122,13 @@ def _suffix(toks: list[re.Match], i: int) -> re.Match | None:
     return None
 
 
+def _size_letter(toks: list[re.Match], i: int) -> bool:
+    """A model size written as one capital after a hyphen at the end: "ViT-B", "ViT-L", "SAM-H"."""
+    m = toks[i]
+    return (i > 0 and i == len(toks) - 1 and m.group() in ("S", "B", "L", "H", "G", "T", "M")
+            and m.string[toks[i - 1].end():m.start()] == "-")
+
+
 def _roman(toks: list[re.Match], i: int) -> bool:
     t = toks[i].group()
     return (i > 0 and not _glued(toks, i) and t.isupper() and _ROMAN.fullmatch(t.lower()) is not None and bool(t)
@@ -159,6 +166,8 @@ def version_signature(name: str, words: bool = True) -> tuple[str, ...]:
             sig.append(tok)
         elif _roman(toks, i):
             sig.append(tok)
+        elif _size_letter(toks, i):
+            sig.append(tok)
     return tuple(sig)
 
 
@@ -188,6 +197,8 @@ def family(name: str) -> str | None:
     ['Llama-3.1', 'Llama-3', 'Llama', 'GPT-4', 'MobileNet', 'F1', 'MIMIC']
     >>> family("ImageNet-21K"), family("Top-5 accuracy"), family("BERT"), family("F1"), family("3D Gaussian Splatting")
     ('ImageNet', 'accuracy', None, None, None)
+    >>> family("ViT-B"), family("ViT-B/16")
+    ('ViT', 'ViT-B')
     """
     s = unicodedata.normalize("NFKC", str(name)).strip()
     toks = _tokens(s)
@@ -198,7 +209,7 @@ def family(name: str) -> str | None:
         return _tidy(s[toks[2].start():])
     if first in LEADING_VARIANTS:
         return _tidy(s[toks[1].start():])
-    if last in VARIANT_WORDS:
+    if last in VARIANT_WORDS or _size_letter(toks, len(toks) - 1):
         return _tidy(s[:toks[-1].start()])
     for i in range(len(toks) - 1, 0, -1):
         m = toks[i]
@@ -224,7 +235,7 @@ def family(name: str) -> str | None:
 
 
 def _tidy(s: str) -> str | None:
-    s = re.sub(r"\s+", " ", s).strip(" -_/.@:")
+    s = re.sub(r"[\s\-_/.]{2,}", lambda m: " " if " " in m.group() else m.group()[0], s).strip(" -_/.@:")
     return s if len(name_key(s)) >= 2 else None
 
 
@@ -291,24 +302,33 @@ def _content_words(name: str) -> list[str]:
     return [name_key(w) for w in words if w and w not in _STOP and name_key(w)]
 
 
-def more_specific(a: str, b: str) -> bool:
-    """Whether phrase `a` refines phrase `b` (has every word of `b` and more), or is a sibling of
-    it (one word differs: "video-language models" / "vision-language models"): then `a` is not `b`.
+#: head words that add nothing to a name ("attention mechanism" is attention, "F1 score" is F1)
+LIGHT_WORDS = frozenset(
+    "mechanism architecture model method framework approach technique score coefficient metric measure "
+    "algorithm paradigm value index".split())
 
-    >>> more_specific("Large multimodal language models", "large language models")
-    True
+
+def more_specific(a: str, b: str) -> bool:
+    """Whether phrase `a` refines phrase `b` (has every word of `b` and another that is not a
+    light head word such as "mechanism" or "score"), or is a sibling of it (one word differs:
+    "video-language models" / "vision-language models"): then `a` is not `b`.
+
+    >>> more_specific("Large multimodal language models", "large language models"), more_specific("MS-SSIM", "SSIM")
+    (True, True)
+    >>> more_specific("knowledge distillation", "distillation"), more_specific("attention mechanism", "attention")
+    (True, False)
     >>> more_specific("video-language models", "vision-language models"), more_specific("Graph Neural Networks", "GNN")
     (True, False)
     """
     wa, wb = _content_words(a), _content_words(b)
-    if len(wa) < 2 or len(wb) < 2:
+    if not wa or not wb:
         return False
     sa, sb = set(wa), set(wb)
     if sa == sb:
         return False
-    if sb < sa or sa < sb:
-        return True
-    if len(wa) == len(wb) and len(sa ^ sb) == 2:
+    if sb < sa:
+        return not (sa - sb) <= LIGHT_WORDS
+    if len(wa) >= 2 and len(wa) == len(wb) and len(sa ^ sb) == 2:
         x, y = sorted(sa - sb)[0], sorted(sb - sa)[0]
         return not _spelling(x, y)
     return False

@@ -79,6 +79,7 @@ class Resolver:
     def resolve(self, label: NodeLabel, name: str, short: str | None = None) -> Entity | None:
         """The entity for a mention; created on first use. With a `journal` list set, every call
         is logged to it as (label, name key, entity, surface form, acronym)."""
+        name = surface(name)
         key = name_key(name)
         if not key:
             return None
@@ -100,6 +101,16 @@ class Resolver:
         for ent in self.entities.values():
             ent.name = display_name(ent.forms)
             ent.aliases = {f for f in (set(ent.forms) | ent.aliases) if f != ent.name}
+
+
+def surface(name: str) -> str:
+    """A surface form without the stray marks extraction leaves at its end ("F1-", "Transformer~",
+    "models'").
+
+    >>> surface("F1-"), surface("large language models'"), surface("C++")
+    ('F1', 'large language models', 'C++')
+    """
+    return name.rstrip("-–—~'’ ") or name
 
 
 def display_name(forms: dict[str, int]) -> str:
@@ -139,6 +150,7 @@ def is_synonym(name: str, other: str) -> bool:
 
 
 def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str]]:
+    name = surface(name)
     key = name_key(name)
     if not key:
         return
