@@ -413,7 +413,8 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
     resolver = Resolver(state.longs)
     deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
     deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
-    names = {(label, key) for label, key, _, _ in deltas}
+    # a name's canonical key follows its senses in turn, so any defined name may change with a delta
+    names = {(label, key) for label, key, _, _ in deltas} | set(resolver.defined()) if deltas else set()
     before = {name: resolver.canonical(*name) for name in names}
     for label, key, long_key, n in deltas:
         resolver.define(label, key, long_key, n)

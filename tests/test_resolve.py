@@ -173,3 +173,19 @@ def test_resolve_paper_iri_is_clean_with_same_as(nlp):
     paper = "https://w3id.org/mlkg/id/paper/arxiv/2604.20737"
     assert (paper, "http://www.w3.org/2002/07/owl#sameAs", "https://arxiv.org/abs/2604.20737") in triples
     assert (paper, "https://schema.org/sameAs", "https://arxiv.org/abs/2604.20737") in triples
+
+
+def test_resolve_a_lexicon_and_papers_defining_each_other_give_one_entity():
+    """The lexicon names "peak signal-to-noise ratio" by "PSNR", papers define "PSNR" by the long form."""
+    r = Resolver()
+    r.observe(NodeLabel.METRIC, "peak signal-to-noise ratio", long_form="PSNR")
+    r.observe(NodeLabel.METRIC, "peak signal-to-noise ratio", short="PSNR")
+    assert r.resolve(NodeLabel.METRIC, "PSNR").id == r.resolve(NodeLabel.METRIC, "peak signal-to-noise ratio").id
+
+
+@pytest.mark.parametrize("a,b", [("mT5", "T5"), ("RoBERTa", "BERT"), ("out-of-distribution detection", "anomaly detection"),
+                                 ("rotary position embedding", "positional encoding"), ("MS-SSIM", "SSIM")])
+def test_resolve_lexicon_links_between_distinct_entities_are_refused(a, b):
+    r = Resolver()
+    r.observe(NodeLabel.METHOD, a, long_form=b)
+    assert r.resolve(NodeLabel.METHOD, a).id != r.resolve(NodeLabel.METHOD, b).id

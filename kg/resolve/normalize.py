@@ -51,6 +51,9 @@ _DROP = re.compile(r"[^\w+#.\-]|_")
 def _plural_word(word: str, words: int) -> bool:
     """Whether the last word of a name is a plural whose "s" goes: a common noun ("models",
     "Networks" in a phrase) or an acronym's plural ("GNNs", "ViTs"); never a name's letters."""
+    parts = word.split("-")
+    if len(parts) >= 3 or any(p.lower() in ("of", "the", "and", "to", "for") for p in parts[1:-1]):
+        word = parts[-1]  # "mixture-of-experts", "vision-language-models" (never "ogbn-products")
     if len(word) < 3 or not word.endswith("s") or not word.isalpha():
         return False
     stem = word[:-1]
@@ -73,6 +76,8 @@ def name_key(name: str, plural: bool = True) -> str:
     ['graphneuralnetwork', 'gnn', 'llama3-8b', 'llama3-8b', 'gpt4.1']
     >>> [name_key(n) for n in ("NeurIPS", "nuScenes", "ogbn-products", "ImageNet-1K", "512×512")]
     ['neurips', 'nuscenes', 'ogbnproducts', 'imagenet1k', '512x512']
+    >>> name_key("mixture-of-experts") == name_key("Mixture of Experts")
+    True
     """
     s = unicodedata.normalize("NFKC", str(name)).replace("×", "x").strip()
     words = s.split()
@@ -298,7 +303,7 @@ def acronym_fits(short: str, long: str) -> bool:
 
 
 def _content_words(name: str) -> list[str]:
-    words = re.split(r"[\s\-/]+", unicodedata.normalize("NFKC", name).lower())
+    words = re.split(r"[\s\-/–—]+", unicodedata.normalize("NFKC", name).lower())
     return [name_key(w) for w in words if w and w not in _STOP and name_key(w)]
 
 
@@ -306,12 +311,15 @@ def _content_words(name: str) -> list[str]:
 LIGHT_WORDS = frozenset(
     "mechanism architecture model method framework approach technique score coefficient metric measure "
     "algorithm paradigm value index".split())
+_LIGHT_STEMS = frozenset(w[:5] for w in LIGHT_WORDS)
 
 
 def more_specific(a: str, b: str) -> bool:
-    """Whether phrase `a` refines phrase `b` (has every word of `b` and another that is not a
-    light head word such as "mechanism" or "score"), or is a sibling of it (one word differs:
-    "video-language models" / "vision-language models"): then `a` is not `b`.
+    """Whether phrase `a` is not phrase `b` because it refines it (has every word of `b` and
+    another that is not a light head word such as "mechanism" or "score"), or is a sibling of it
+    (they share words and each has one the other lacks: "video-language models" / "vision-language
+    models", "rotary position embedding" / "positional encoding"), unless the words that differ are
+    a spelling, light words or an acronym of each other. Words compare by their first five letters.
 
     >>> more_specific("Large multimodal language models", "large language models"), more_specific("MS-SSIM", "SSIM")
     (True, True)
@@ -319,19 +327,30 @@ def more_specific(a: str, b: str) -> bool:
     (True, False)
     >>> more_specific("video-language models", "vision-language models"), more_specific("Graph Neural Networks", "GNN")
     (True, False)
+    >>> more_specific("rotary position embedding", "positional encoding"), more_specific("deep RL", "deep reinforcement learning")
+    (True, False)
     """
     wa, wb = _content_words(a), _content_words(b)
     if not wa or not wb:
         return False
-    sa, sb = set(wa), set(wb)
+    stem_a, stem_b = {w[:5]: w for w in wa}, {w[:5]: w for w in wb}
+    sa, sb = set(stem_a), set(stem_b)
     if sa == sb:
         return False
     if sb < sa:
-        return not (sa - sb) <= LIGHT_WORDS
-    if len(wa) >= 2 and len(wa) == len(wb) and len(sa ^ sb) == 2:
-        x, y = sorted(sa - sb)[0], sorted(sb - sa)[0]
-        return not _spelling(x, y)
-    return False
+        return not (sa - sb) <= _LIGHT_STEMS
+    if sa < sb or not sa & sb:
+        return False
+    only_a, only_b = sa - sb, sb - sa
+    if only_a <= _LIGHT_STEMS and only_b <= _LIGHT_STEMS:
+        return False
+    if len(only_a) == len(only_b) == 1 and _spelling(stem_a[next(iter(only_a))], stem_b[next(iter(only_b))]):
+        return False
+    words_a = " ".join(w for w in wa if w[:5] in only_a)
+    words_b = " ".join(w for w in wb if w[:5] in only_b)
+    if "".join(words_a.split()) == "".join(words_b.split()):
+        return False
+    return not (acronym_fits(words_a, words_b) or acronym_fits(words_b, words_a))
 
 
 def _spelling(x: str, y: str) -> bool:

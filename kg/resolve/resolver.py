@@ -65,16 +65,35 @@ class Resolver:
             if not longs:
                 del self._long_of[(label, key)]
 
-    def canonical(self, label: NodeLabel | str, key: str) -> str:
-        """The key a name resolves to: the long form of its dominant sense (two thirds or more of
-        the papers that define it), else itself."""
-        longs = self._long_of.get((getattr(label, "value", label), key))
+    def defined(self) -> list[tuple[str, str]]:
+        """Every (label, name key) some paper or lexicon gives a long form or canonical name for."""
+        return list(self._long_of)
+
+    def _sense(self, label: str, key: str) -> str:
+        """One step: the long form of a name's dominant sense (two thirds or more of the papers
+        that define it), else the name itself."""
+        longs = self._long_of.get((label, key))
         if not longs:
             return key
         if len(longs) == 1:
             return next(iter(longs))
         best = min(longs, key=lambda k: (-longs[k], k))
         return best if 3 * longs[best] >= 2 * sum(longs.values()) else key
+
+    def canonical(self, label: NodeLabel | str, key: str) -> str:
+        """The key a name resolves to: its dominant sense, followed while that has one in turn (a
+        lexicon's "peak signal-to-noise ratio" → "PSNR" and the papers' "PSNR" → "peak
+        signal-to-noise ratio" make a cycle, whose smallest key stands for all)."""
+        label = getattr(label, "value", label)
+        seen = [key]
+        for _ in range(4):
+            nxt = self._sense(label, seen[-1])
+            if nxt == seen[-1]:
+                break
+            if nxt in seen:
+                return min(seen[seen.index(nxt):])
+            seen.append(nxt)
+        return seen[-1]
 
     def resolve(self, label: NodeLabel, name: str, short: str | None = None) -> Entity | None:
         """The entity for a mention; created on first use. With a `journal` list set, every call
@@ -146,6 +165,8 @@ def is_synonym(name: str, other: str) -> bool:
         return _fits(name, other)
     if _acronym(other) and " " in name.strip():
         return _fits(other, name)
+    if " " not in name.strip() and " " not in other.strip() and (name_key(name) in name_key(other) or name_key(other) in name_key(name)):
+        return False  # one name inside another: "mT5" / "T5", "RoBERTa" / "BERT"
     return same_identity(name, other) and not more_specific(name, other) and not more_specific(other, name)
 
 
