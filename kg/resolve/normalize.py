@@ -202,8 +202,8 @@ def family(name: str) -> str | None:
     ['Llama-3.1', 'Llama-3', 'Llama', 'GPT-4', 'MobileNet', 'F1', 'MIMIC']
     >>> family("ImageNet-21K"), family("Top-5 accuracy"), family("BERT"), family("F1"), family("3D Gaussian Splatting")
     ('ImageNet', 'accuracy', None, None, None)
-    >>> family("ViT-B"), family("ViT-B/16")
-    ('ViT', 'ViT-B')
+    >>> family("ViT-B"), family("ViT-B/16"), family("Sa2VA"), family("PD-L1"), family("YOLOv8n")
+    ('ViT', 'ViT-B', None, 'PD-L', 'YOLOv8')
     """
     s = unicodedata.normalize("NFKC", str(name)).strip()
     toks = _tokens(s)
@@ -220,6 +220,8 @@ def family(name: str) -> str | None:
         m = toks[i]
         t = m.group()
         if t[0].isdigit():
+            if _glued(toks, i) and i + 1 < len(toks) and _glued(toks, i + 1) and len(toks[i + 1].group()) > 1:
+                return None  # a number inside a name ("Sa2VA", "word2vec") is no version
             suffix = _suffix(toks, i)
             if suffix is not None:
                 tail = s[suffix.end():]
@@ -241,7 +243,8 @@ def family(name: str) -> str | None:
 
 def _tidy(s: str) -> str | None:
     s = re.sub(r"[\s\-_/.]{2,}", lambda m: " " if " " in m.group() else m.group()[0], s).strip(" -_/.@:")
-    return s if len(name_key(s)) >= 2 else None
+    key = name_key(s)
+    return s if len(key) >= 3 or (len(key) == 2 and any(c.isdigit() for c in key)) else None
 
 
 # --- acronyms and hubs --------------------------------------------------------------------------
