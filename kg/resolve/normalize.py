@@ -194,6 +194,11 @@ def same_identity(a: str, b: str, words: bool = True) -> bool:
     return numbers(a) == numbers(b)
 
 
+_MAYBE_VARIANT = re.compile(r"\d|(?<![^\W\d_])(?:%s)(?![^\W\d_])|-[A-Z]$|(?<![^\W\d_])[IVX]{2,}(?![^\W\d_])"
+                            % "|".join(sorted(VARIANT_WORDS)), re.I)
+
+
+@lru_cache(maxsize=1 << 16)
 def family(name: str) -> str | None:
     """The name one step up its family: a leading or trailing variant word, a size, a glued
     letter, a minor version, then the version goes; None when nothing is left to take.
@@ -206,6 +211,8 @@ def family(name: str) -> str | None:
     ('ViT', 'ViT-B', None, 'PD-L', 'YOLOv8')
     """
     s = unicodedata.normalize("NFKC", str(name)).strip()
+    if not _MAYBE_VARIANT.search(s):
+        return None
     toks = _tokens(s)
     if len(toks) < 2 and not (toks and re.search(r"[^\W\d_]{2,}[vV]?\d", s)):
         return None
