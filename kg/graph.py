@@ -171,7 +171,7 @@ def build_graph(extractions: Iterable[Extraction]) -> nx.MultiDiGraph:
             seen.add(pid)
             firsts.append((ext, sources[pid]))
     resolver = Resolver()
-    for ext, _ in firsts:
+    for ext in extractions:  # every occurrence's definitions count, as in the streamed build
         resolver.observe_extraction(ext)
     builder = GraphBuilder(resolver)
     for ext, srcs in firsts:
