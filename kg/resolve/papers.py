@@ -2,8 +2,8 @@
 
 A paper's id is, in this order: its arXiv id without version (`paper:arxiv/2604.20737`), its DOI
 (`paper:doi/10.1145/3580305.3599256`, lower case as DOIs compare), its OpenReview id
-(`paper:openreview/05T81ScPFb`), the record's own `id` (`paper:id/3dv2025:05T81ScPFb`), and for a
-record with none of these a hash of its normalised title and abstract (`paper:hash/…`). The same
+(`paper:openreview/05T81ScPFb`), the record's own `id` (`paper:id/3dv2025:05T81ScPFb`; a bare
+number is a row number, not an identifier), and for a record with none of these a hash of its normalised title and abstract (`paper:hash/…`). The same
 paper read from two inputs, or from one input re-sorted, is one node. `same_as` gives the public
 IRIs of the paper (https://arxiv.org/abs/…, https://doi.org/…, https://openreview.net/forum?id=…).
 """
@@ -51,6 +51,8 @@ def paper_identity(meta: dict, text: str) -> PaperIdentity:
     'paper:id/3dv2025:05T81ScPFb'
     >>> paper_identity({"title": "A  Study"}, "Some text.") == paper_identity({"title": "a study"}, "Some  text.")
     True
+    >>> paper_identity({"id": "17"}, "Some text.").id.startswith("paper:hash/")
+    True
     """
     values = [str(meta[k]).strip() for k in ("id", "doi", "url") if isinstance(meta.get(k), (str, int)) and str(meta[k]).strip()]
     arxiv = doi = openreview = None
@@ -74,8 +76,9 @@ def paper_identity(meta: dict, text: str) -> PaperIdentity:
         return PaperIdentity(f"paper:doi/{doi}", tuple(same_as))
     if openreview:
         return PaperIdentity(f"paper:openreview/{openreview}", tuple(same_as))
-    if isinstance(meta.get("id"), (str, int)) and str(meta["id"]).strip():
-        return PaperIdentity(f"paper:id/{' '.join(str(meta['id']).split())}")
+    own = " ".join(str(meta.get("id") or "").split())
+    if own and not own.isdigit():  # a bare number is a row number of its file, not an identifier
+        return PaperIdentity(f"paper:id/{own}")
     return PaperIdentity(f"paper:hash/{content_hash(str(meta.get('title') or ''), text)}")
 
 
