@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import shutil
@@ -35,14 +36,14 @@ from .cache import (CACHE_DIR, CHUNK, BuildIndex, BuildState, Chunk, ChunkDetail
 from .errors import CacheError, OutputError, SourceError
 from .extract import extract, load_pipeline
 from .extract.parallel import extract_parallel
-from .graph import GraphBuilder, build_graph
+from .graph import GraphBuilder, build_graph, paper_id
 from .ontology import ENTITY_LABELS, NodeLabel, label_of
 from .records import Document, Extraction, extraction_record
-from .resolve.resolver import Resolver, definitions, display_name
+from .resolve.resolver import Resolver, definitions, display_name, variant_links
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
 from .sinks.rdf import FORMATS, NS, edge_triples, node_triples, serialize
-from .sources import expand_paths, read_file
+from .sources import expand_paths, read_file, source_names
 from .sources._io import is_regular, read_raw
 
 #: nodes shared between papers: written once, at the end, with their final names
@@ -69,8 +70,10 @@ class BuildStats:
 
 def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
     """Every document of every input; paths are all checked before the first is read."""
-    for path in expand_paths(inputs):
-        yield from read_file(path, skip_bad, bad)
+    paths = expand_paths(inputs)
+    names = source_names(paths)
+    for path in paths:
+        yield from read_file(path, skip_bad, bad, source=names[path])
 
 
 def default_workers() -> int:
@@ -153,6 +156,7 @@ def _build(paths: list[Path], out: Path, formats: list[str], version: str, worke
             fresh_spool = stage.path(f"{CACHE_DIR}/fresh.jsonl")
             with open(fresh_spool, "wb") as spool:
                 _spool(stream, planned, spool, stats, on_document)
+            _owners(planned)
             if extraction_cache:
                 stats.reused += extraction_cache.reused
             _write_graph(planned, previous, fresh_spool, out, stage, index, formats, stats, keep_cache=cache)
@@ -197,6 +201,28 @@ class _Planned:
     chunk: Chunk | None = None  # the new record (pass 1 starts it for chunks extracted now)
     detail: ChunkDetail | None = None
     fresh: tuple[int, int] | None = None  # its lines in the spool of pass 1
+    source: str = ""
+    pids: list[str] = field(default_factory=list)  # its papers' ids, in order
+    owners: dict[int, list[str]] = field(default_factory=dict)  # position → sources, for the papers it writes
+    owners_sig: str = ""
+
+
+def _owners(planned: list[_Planned]) -> None:
+    """A paper given more than once is written by its first occurrence, listing every source in
+    input order; note in each chunk which of its papers it writes, with a digest to compare."""
+    sources: dict[str, list[str]] = {}
+    first: dict[str, tuple[_Planned, int]] = {}
+    for entry in planned:
+        for i, pid in enumerate(entry.pids):
+            have = sources.setdefault(pid, [])
+            if entry.source not in have:
+                have.append(entry.source)
+            first.setdefault(pid, (entry, i))
+    for pid, (entry, i) in first.items():
+        entry.owners[i] = sources[pid]
+    for entry in planned:
+        data = json.dumps(sorted(entry.owners.items()), ensure_ascii=False).encode()
+        entry.owners_sig = hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files: dict, bad_records: list,
@@ -212,6 +238,7 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
         occurrences[sig] += 1
         return sig if occurrences[sig] == 1 else f"{sig}-{occurrences[sig]}"
 
+    sources = source_names(paths)
     for path in paths:
         data = None
         if not is_regular(path):
@@ -226,10 +253,11 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
             except OSError as exc:
                 raise SourceError(path, f"cannot be read ({exc.strerror}); check the path and its permissions") from None
         known = previous.files.get(name) if previous else None
-        if known and known.digest == digest:
+        if known and known.digest == digest and known.source == sources[path]:
             sigs = [occurrence(sig) for sig in known.chunks]
             if all(sig in chunks for sig in sigs):
-                planned.extend(_Planned(sig, chunks[sig].papers, chunks[sig]) for sig in sigs)
+                planned.extend(_Planned(sig, chunks[sig].papers, chunks[sig], source=chunks[sig].source,
+                                        pids=chunks[sig].pids) for sig in sigs)
                 bad_records.extend(known.bad)
                 files.setdefault(name, known)
                 continue
@@ -237,15 +265,16 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
                 occurrences[sig] -= 1
         bad: list[str] = []
         bases: list[str] = []
-        docs = read_file(path, skip_bad, bad, data)
+        docs = read_file(path, skip_bad, bad, data, sources[path])
         while batch := list(islice(docs, CHUNK)):
             bases.append(chunk_signature(batch))
             sig = occurrence(bases[-1])
-            planned.append(_Planned(sig, len(batch), chunks.get(sig)))
+            planned.append(_Planned(sig, len(batch), chunks.get(sig), source=batch[0].source,
+                                    pids=[paper_id(doc) for doc in batch]))
             if sig not in chunks:
                 yield from batch
         bad_records.extend(bad)
-        files.setdefault(name, InputFile(digest, bases, bad))
+        files.setdefault(name, InputFile(digest, bases, bad, sources[path]))
 
 
 def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: BuildStats,
@@ -266,7 +295,7 @@ def _spool(stream: Iterator[Extraction], planned: list[_Planned], spool, stats: 
             skip_reused()
             entry = planned[cursor]
             cursor += 1
-            entry.chunk, entry.detail = Chunk(entry.sig, entry.size), ChunkDetail()
+            entry.chunk, entry.detail = Chunk(entry.sig, entry.size, source=entry.source, pids=entry.pids), ChunkDetail()
             begin, left = spool.tell(), entry.size
         entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])  # offset in its cache file
         entry.detail.longs.extend(definitions(ext))
@@ -322,9 +351,11 @@ def _json_line(item: dict) -> bytes:
     return json.dumps(item, sort_keys=True, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
-def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resolver: Resolver) -> dict[str, bytes]:
+def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resolver: Resolver,
+            owners: dict[int, list[str]]) -> dict[str, bytes]:
     """The parts of one chunk: its papers' nodes and edges (shared nodes aside) as graph.json lines,
-    Turtle and extraction records; in `chunk` and `detail` what it counted, shared and resolved."""
+    Turtle and extraction records; in `chunk` and `detail` what it counted, shared and resolved.
+    Only the papers it owns (`owners`: position → sources) go into the graph."""
     builder = GraphBuilder(resolver)
     journal: list = []
     resolver.journal = journal
@@ -333,10 +364,12 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
     triples: list = []
     records: list[str] = []
     counts, rels = Counter(), Counter()
-    for ext in exts:
-        builder.G = G = nx.MultiDiGraph()
-        builder.add(ext)
+    for i, ext in enumerate(exts):
         records.append(json.dumps(extraction_record(ext), ensure_ascii=False, allow_nan=False) + "\n")
+        if i not in owners:
+            continue  # a paper an earlier chunk writes
+        builder.G = G = nx.MultiDiGraph()
+        builder.add(ext, owners[i])
         for nid, data in G.nodes(data=True):
             if data["label"] in SHARED_LABELS:
                 if data["label"] not in ENTITY_VALUES:
@@ -369,6 +402,11 @@ def _mutable(entities: dict, eid: str, label: str) -> tuple[str, dict, dict]:
     elif not isinstance(ent[1], dict):
         ent = entities[eid] = (ent[0], dict(zip(ent[1][::2], ent[1][1::2])), dict(zip(ent[2][::2], ent[2][1::2])))
     return ent
+
+
+def _forms(ent: tuple) -> dict[str, int]:
+    forms = ent[1]
+    return forms if isinstance(forms, dict) else dict(zip(forms[::2], forms[1::2]))
 
 
 def _frozen(entities: dict, touched: set[str]) -> None:
@@ -412,7 +450,8 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
     resolver = Resolver(state.longs)
     deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
     deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
-    names = {(label, key) for label, key, _, _ in deltas}
+    # a name's canonical key follows its senses in turn, so any defined name may change with a delta
+    names = {(label, key) for label, key, _, _ in deltas} | set(resolver.defined()) if deltas else set()
     before = {name: resolver.canonical(*name) for name in names}
     for label, key, long_key, n in deltas:
         resolver.define(label, key, long_key, n)
@@ -442,15 +481,18 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
             detail = None
             if reuse is not None and changed:
                 detail = previous.detail(reuse.sig)
-            copy = reuse is not None and (detail is None or changed.isdisjoint(detail.deps))
+            copy = (reuse is not None and reuse.owners == entry.owners_sig
+                    and (detail is None or changed.isdisjoint(detail.deps)))
             if copy:
                 chunk = Chunk(**{**vars(reuse), "ranges": {}})
                 for part, target in parts.items():
                     chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
                 chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
             else:
-                chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys)
-                if reuse is not None:  # extracted before; a name it resolved resolves differently now
+                chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys, source=entry.source,
+                              pids=entry.pids, owners=entry.owners_sig)
+                if reuse is not None:  # extracted before; a name it resolves, or a paper it shares, changed
+                    detail = detail or previous.detail(reuse.sig)
                     _count(state.entities, detail, -1, touched)
                     detail = ChunkDetail(detail.longs)
                     exts = extractions_in(out / BuildIndex.cache_name(version, entry.sig))
@@ -460,7 +502,7 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
                         with open(stage.path(BuildIndex.cache_name(version, entry.sig)), "wb") as fh:
                             copy_range(fresh_fh, fh, *entry.fresh)
                     exts = extractions_in(fresh, *entry.fresh)
-                rendered = _render(exts, chunk, detail, resolver)
+                rendered = _render(exts, chunk, detail, resolver, entry.owners)
                 for part, target in parts.items():
                     chunk.ranges[part] = target.add(rendered[part])
                 chunk.ranges["stash"] = _Part(stash).add(rendered["nodes"])
@@ -472,6 +514,12 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
             stats.nodes.update(chunk.nodes)
             stats.relationships.update(chunk.relationships)
             chunks.append(chunk)
+        links = variant_links((eid, ent[0], display_name(_forms(ent))) for eid, ent in state.entities.items())
+        if links:  # variants to their family, from every entity's final name
+            parts["edges"].add(b",\n".join(_json_line({"source": c, "target": f, "key": "VARIANT_OF", "type": "VARIANT_OF"})
+                                            for c, f in links))
+            parts["rdf"].add(_turtle([t for c, f in links for t in edge_triples(c, f, "VARIANT_OF", {})]))
+            stats.relationships["VARIANT_OF"] += len(links)
         gj.write(b"\n" + NODES_OPEN.encode())
         stash.flush()
         parts["nodes"] = _Part(gj, b",\n")

@@ -35,7 +35,7 @@ from .records import Document, Extraction, extraction_from_json, extraction_to_j
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -52,6 +52,17 @@ def pipeline_version(config=None, lexicons=()) -> str:
             h.update(Path(path).read_bytes())
         except OSError as exc:
             raise PipelineConfigError(f"{path}: cannot be read ({exc.strerror}); check {option}") from None
+    return h.hexdigest()[:16]
+
+
+def resolution_version() -> str:
+    """A hash of the code that turns extractions into the graph (resolution, graph, ontology): a
+    build index made by other code is not trusted (the extractions still are)."""
+    h = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py"]):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -91,11 +102,16 @@ class Chunk:
 
     `ranges`: output part → [start, end) byte offsets; `keys`: [content key, offset in the chunk's
     cache file] per abstract; `shared`: data of the shared non-entity nodes (repositories, venues) as first
-    seen in it; `nodes`, `relationships`: counts of what it wrote, by label and type.
+    seen in it; `nodes`, `relationships`: counts of what it wrote, by label and type; `source`, `pids`:
+    its input's source name and its papers' ids; `owners`: a digest of which of its papers it
+    wrote and with which sources (a paper given twice is written once, listing every source).
     """
 
     sig: str
     papers: int = 0
+    source: str = ""
+    pids: list[str] = field(default_factory=list)
+    owners: str = ""
     ranges: dict[str, list[int]] = field(default_factory=dict)
     keys: list[list] = field(default_factory=list)
     shared: dict[str, dict] = field(default_factory=dict)
@@ -131,11 +147,12 @@ class BuildState:
 
 @dataclass
 class InputFile:
-    """An input file as last read: its digest, its chunks in order, the bad records skipped."""
+    """An input file as last read: its digest, its chunks in order, the bad records skipped, its source name."""
 
     digest: str
     chunks: list[str]
     bad: list[str] = field(default_factory=list)
+    source: str = ""
 
 
 @dataclass
@@ -181,7 +198,8 @@ class BuildIndex:
         try:
             with fh:
                 data = json.load(fh)
-            if data.get("format") != INDEX_FORMAT or data.get("version") != version:
+            if (data.get("format") != INDEX_FORMAT or data.get("version") != version
+                    or data.get("resolution") != resolution_version()):
                 return None
             with open(out / cls.state_name(version), "rb") as fh, _no_gc():
                 state = BuildState(*marshal.load(fh))
@@ -210,7 +228,8 @@ class BuildIndex:
         return {key: (sig, pos) for sig, chunk in self.chunks.items() for key, pos in chunk.keys}
 
     def save(self, index_path: Path, state_path: Path) -> None:
-        data = {"format": INDEX_FORMAT, "version": self.version, "rdf": self.rdf, "outputs": self.outputs,
+        data = {"format": INDEX_FORMAT, "version": self.version, "resolution": resolution_version(),
+                "rdf": self.rdf, "outputs": self.outputs,
                 "files": {k: vars(v) for k, v in self.files.items()},
                 "chunks": {k: vars(v) for k, v in self.chunks.items()}}
         with open(index_path, "w", encoding="utf-8") as fh:

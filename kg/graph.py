@@ -14,19 +14,22 @@ from .extract.convert import is_generic_baseline
 from .extract.latex import plain
 from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
-from .resolve.normalize import normalise
-from .resolve.resolver import Resolver
+from .records import Document
+from .resolve.normalize import name_key, normalise
+from .resolve.papers import paper_identity
+from .resolve.resolver import Resolver, variant_links
 
 L, R = NodeLabel, RelType
 
 
-def paper_id(source: str, index: int) -> str:
-    """The id of a paper: its source file and position.
+def paper_id(doc: Document) -> str:
+    """The id of a paper: from its record's identifier, else a hash of its title and abstract
+    (kg/resolve/papers.py), never from the file and line it was read from.
 
-    >>> paper_id("000_31cf.txt", 3)
-    'paper:000_31cf.txt#3'
+    >>> paper_id(Document("a.jsonl", 3, "…", {"id": "arxiv:2604.20737v1"}))
+    'paper:arxiv/2604.20737'
     """
-    return f"paper:{source}#{index}"
+    return paper_identity(doc.meta, doc.text).id
 
 
 def repository_id(url: str) -> str:
@@ -103,16 +106,20 @@ class GraphBuilder:
             return None
         return self.node(ent.id, label)
 
-    def add(self, ext: Extraction) -> None:
+    def add(self, ext: Extraction, sources: list[str] | None = None) -> None:
+        """Add one paper; `sources` lists every input that holds it (default: its own)."""
         doc = ext.document
         meta = doc.meta
-        pid = self.node(paper_id(doc.source, doc.index), L.PAPER, source=doc.source, index=doc.index,
+        identity = paper_identity(meta, doc.text)
+        pid = self.node(identity.id, L.PAPER, sources=sources or [doc.source],
                         title=meta.get("title"), abstract=doc.text, year=meta.get("year"), venue=meta.get("venue"),
                         url=meta.get("url"), doi=meta.get("doi"), paper_id=meta.get("id"),
-                        authors=meta.get("authors") if isinstance(meta.get("authors"), list) else None)
+                        authors=meta.get("authors") if isinstance(meta.get("authors"), list) else None,
+                        same_as=list(identity.same_as))
         self.G.nodes[pid]["caption"] = caption(meta.get("title"), doc.text)
+        own = identity.id.removeprefix("paper:")
         if meta.get("venue"):
-            vid = self.node(f"venue:{normalise(str(meta['venue']))}", L.VENUE, name=str(meta["venue"]))
+            vid = self.node(f"venue:{name_key(str(meta['venue']), plural=False)}", L.VENUE, name=str(meta["venue"]))
             self.edge(pid, R.PUBLISHED_IN, vid)
         shorts = {v: k for k, v in ext.abbreviations.items()}
         method_ids: dict[str, str] = {}
@@ -125,7 +132,7 @@ class GraphBuilder:
             if label is L.METHOD:
                 method_ids.setdefault(normalise(m.text), eid)
         for n, c in enumerate(ext.claims):
-            sid = self.node(f"speedup:{doc.source}#{doc.index}#{n}", L.SPEEDUP, text=c.text, value=c.value,
+            sid = self.node(f"speedup:{own}#{n}", L.SPEEDUP, text=c.text, value=c.value,
                             value_max=c.value_max, unit=c.unit, kind=c.kind, quantity=c.quantity,
                             baseline_text=c.baseline, qualifier=c.qualifier, factor=c.factor, factor_max=c.factor_max,
                             **_evidence(c.evidence))
@@ -140,7 +147,7 @@ class GraphBuilder:
                     self.edge(sid, R.OVER, bid, c.evidence)
                     self.edge(pid, R.COMPARES_WITH, bid, c.evidence)
         for n, r in enumerate(ext.results):
-            rid = self.node(f"result:{doc.source}#{doc.index}#{n}", L.RESULT, text=r.text, metric_text=r.metric,
+            rid = self.node(f"result:{own}#{n}", L.RESULT, text=r.text, metric_text=r.metric,
                             value=r.value, dataset_text=r.dataset, method_text=r.method, kind=r.kind,
                             baseline_text=r.baseline, **_evidence(r.evidence))
             self.edge(pid, R.REPORTS, rid, r.evidence)
@@ -157,26 +164,47 @@ class GraphBuilder:
             self.edge(pid, R.HAS_CODE, cid, ev)
 
     def finish(self) -> nx.MultiDiGraph:
-        """Give entity nodes their final names and aliases."""
+        """Give entity nodes their final names and aliases, and link variants to their family."""
         self.resolver.finish()
         for ent in self.resolver.entities.values():
             if ent.id in self.G:
                 self.G.nodes[ent.id]["name"] = ent.name
                 self.G.nodes[ent.id]["aliases"] = sorted(ent.aliases)
+        named = ((e.id, e.label.value, e.name) for e in self.resolver.entities.values() if e.id in self.G)
+        for child, parent in variant_links(named):
+            self.edge(child, R.VARIANT_OF, parent)
         return self.G
 
 
+def paper_sources(documents: Iterable[Document]) -> dict[str, list[str]]:
+    """Paper id → the sources that hold it, in input order, each once."""
+    sources: dict[str, list[str]] = {}
+    for doc in documents:
+        have = sources.setdefault(paper_id(doc), [])
+        if doc.source not in have:
+            have.append(doc.source)
+    return sources
+
+
 def build_graph(extractions: Iterable[Extraction]) -> nx.MultiDiGraph:
-    """The graph of a list of extractions (two passes over it).
+    """The graph of a list of extractions (two passes over it). A paper given more than once
+    (in two inputs, or twice in one) is one node, made from its first occurrence, listing every source.
 
     >>> build_graph([]).number_of_nodes()
     0
     """
     extractions = list(extractions)
-    resolver = Resolver()
+    sources = paper_sources(ext.document for ext in extractions)
+    firsts, seen = [], set()
     for ext in extractions:
+        pid = paper_id(ext.document)
+        if pid not in seen:
+            seen.add(pid)
+            firsts.append((ext, sources[pid]))
+    resolver = Resolver()
+    for ext in extractions:  # every occurrence's definitions count, as in the streamed build
         resolver.observe_extraction(ext)
     builder = GraphBuilder(resolver)
-    for ext in extractions:
-        builder.add(ext)
+    for ext, srcs in firsts:
+        builder.add(ext, srcs)
     return builder.finish()

@@ -58,6 +58,7 @@ class RelType(str, Enum):
     BY_METHOD = "BY_METHOD"
     HAS_CODE = "HAS_CODE"
     PUBLISHED_IN = "PUBLISHED_IN"
+    VARIANT_OF = "VARIANT_OF"
 
 
 L, R = NodeLabel, RelType
@@ -82,6 +83,8 @@ PATTERNS: frozenset[tuple[NodeLabel, RelType, NodeLabel]] = frozenset(
         (L.RESULT, R.BY_METHOD, L.METHOD),
         (L.PAPER, R.HAS_CODE, L.REPOSITORY),
         (L.PAPER, R.PUBLISHED_IN, L.VENUE),
+        # a version, size or variant to its family (GPT-4o → GPT-4, Llama-3-8B → Llama-3, macro-F1 → F1)
+        *((label, R.VARIANT_OF, label) for label in (L.METHOD, L.TECHNIQUE, L.DATASET, L.METRIC, L.TASK)),
     }
 )
 
@@ -107,8 +110,8 @@ FIELD_REL: dict[str, RelType] = {
 
 #: Scalar properties each label carries besides `id`, with their XSD/Python type.
 NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
-    L.PAPER: {"source": str, "index": int, "title": str, "abstract": str, "year": int,
-              "venue": str, "url": str, "doi": str, "paper_id": str, "authors": list, "caption": str},
+    L.PAPER: {"sources": list, "title": str, "abstract": str, "year": int, "venue": str, "url": str, "doi": str,
+              "paper_id": str, "authors": list, "same_as": list, "caption": str},
     L.METHOD: {"name": str, "aliases": list},
     L.TECHNIQUE: {"name": str, "aliases": list},
     L.DATASET: {"name": str, "aliases": list},
@@ -128,8 +131,10 @@ NODE_PROPERTIES: dict[NodeLabel, dict[str, type]] = {
 #: RDF property of each node property (what is not listed is `mlkg:<name in camelCase>`).
 RDF_PROPERTY_NAMES: dict[str, str] = {
     "name": "rdfs:label", "aliases": "skos:altLabel", "title": "dcterms:title", "abstract": "schema:abstract",
-    "url": "schema:url", "authors": "dcterms:creator", "paper_id": "dcterms:identifier",
+    "url": "schema:url", "authors": "dcterms:creator", "paper_id": "dcterms:identifier", "same_as": "owl:sameAs",
 }
+#: Properties whose values are IRIs, not literals (also written as schema:sameAs).
+IRI_PROPERTIES = frozenset({"same_as"})
 #: Evidence properties carried by every relationship that comes from text.
 #: `sentence_plain` is the sentence as plain Unicode (LaTeX and Markdown rendered), only where it differs.
 EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str}

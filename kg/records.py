@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 class Document:
     """One abstract as read from a source file.
 
-    `source` is the file's base name, `index` the 0-based position of the record in
-    that file (header lines not counted). `meta` holds what the input gave besides
+    `source` is the file's path relative to the folder holding all the inputs (see
+    `kg.sources.source_names`), `index` the 0-based position of the record in that file
+    (header lines not counted); neither is the paper's identity (kg/resolve/papers.py). `meta` holds what the input gave besides
     the text: id, title, authors, year, venue, url, doi.
     """
 

@@ -18,5 +18,4 @@ CREATE INDEX dataset_name IF NOT EXISTS FOR (n:Dataset) ON (n.name);
 CREATE INDEX metric_name IF NOT EXISTS FOR (n:Metric) ON (n.name);
 CREATE INDEX task_name IF NOT EXISTS FOR (n:Task) ON (n.name);
 CREATE INDEX venue_name IF NOT EXISTS FOR (n:Venue) ON (n.name);
-CREATE INDEX paper_source IF NOT EXISTS FOR (n:Paper) ON (n.source);
 CREATE INDEX speedup_factor IF NOT EXISTS FOR (n:Speedup) ON (n.factor);

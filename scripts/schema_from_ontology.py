@@ -5,7 +5,7 @@ fails while the files and the model disagree.
 """
 from pathlib import Path
 
-from kg.ontology import EVIDENCE_PROPERTIES, NODE_PROPERTIES, PATTERNS, RDF_PROPERTY_NAMES, NodeLabel, RelType, camel
+from kg.ontology import EVIDENCE_PROPERTIES, IRI_PROPERTIES, NODE_PROPERTIES, PATTERNS, RDF_PROPERTY_NAMES, NodeLabel, RelType, camel
 
 SCHEMA = Path(__file__).resolve().parent.parent / "schema"
 XSD = {str: "xsd:string", int: "xsd:integer", float: "xsd:double", list: "xsd:string"}
@@ -13,7 +13,7 @@ SUPER = {"Paper": "schema:ScholarlyArticle", "Method": "prov:Entity", "Technique
          "Dataset": "schema:Dataset", "Metric": "skos:Concept", "Task": "skos:Concept", "Speedup": "prov:Entity",
          "Result": "prov:Entity", "Repository": "schema:SoftwareSourceCode", "Venue": "schema:Periodical"}
 COMMENT = {
-    "Paper": "A paper, identified by its source file and position (or its id).",
+    "Paper": "A paper, identified by its arXiv id, DOI, OpenReview id or record id, else by a hash of its title and abstract.",
     "Method": "A named method, model, system or algorithm: proposed by a paper or referred to by it.",
     "Technique": "A general family of methods (flow matching, graph neural networks).",
     "Dataset": "A named dataset or benchmark.",
@@ -24,7 +24,7 @@ COMMENT = {
     "Repository": "A code or project URL.",
     "Venue": "A conference or journal.",
 }
-REQUIRED = {"Paper": ["source", "index", "abstract"], "Speedup": ["text", "kind", "sentence", "start", "end", "rule"],
+REQUIRED = {"Paper": ["sources", "abstract"], "Speedup": ["text", "kind", "sentence", "start", "end", "rule"],
             "Result": ["text", "value", "sentence", "start", "end", "rule"], "Repository": ["url"], "Venue": ["name"]}
 PREFIXES = """@prefix mlkg: <https://w3id.org/mlkg/ontology#> .
 @prefix owl: <http://www.w3.org/2002/07/owl#> .
@@ -75,7 +75,7 @@ def shapes() -> str:
         props = ["    sh:property [ sh:path mlkg:id ; sh:datatype xsd:string ; sh:minCount 1 ; sh:maxCount 1 ]"]
         for name, typ in NODE_PROPERTIES[label].items():
             path = RDF_PROPERTY_NAMES.get(name, f"mlkg:{camel(name)}")
-            cons = [f"sh:path {path}", f"sh:datatype {XSD[typ]}"]
+            cons = [f"sh:path {path}", "sh:nodeKind sh:IRI" if name in IRI_PROPERTIES else f"sh:datatype {XSD[typ]}"]
             if typ is not list:
                 cons.append("sh:maxCount 1")
             if name in REQUIRED.get(label.value, []) or name == "name" and label.value != "Paper":
@@ -116,8 +116,7 @@ def constraints() -> str:
     out.append("")
     out += [f"CREATE INDEX {l.value.lower()}_name IF NOT EXISTS FOR (n:{l.value}) ON (n.name);"
             for l in NodeLabel if "name" in NODE_PROPERTIES[l]]
-    out += ["CREATE INDEX paper_source IF NOT EXISTS FOR (n:Paper) ON (n.source);",
-            "CREATE INDEX speedup_factor IF NOT EXISTS FOR (n:Speedup) ON (n.factor);", ""]
+    out += ["CREATE INDEX speedup_factor IF NOT EXISTS FOR (n:Speedup) ON (n.factor);", ""]
     return "\n".join(out)
 
 

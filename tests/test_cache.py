@@ -140,15 +140,17 @@ def test_cache_rebuild_copies_unchanged_chunks_and_equals_a_fresh_build(tmp_path
 
 
 def test_cache_chunks_whose_names_resolve_anew_are_rewritten(tmp_path, monkeypatch):
-    """A new paper defining GNN differently makes the bare "GNN" of the old papers ambiguous: the
-    chunks that named it are written again, and the outputs still equal a fresh build's."""
+    """New papers defining GNN differently, as often as the old ones do, make the bare "GNN" of the
+    old papers ambiguous (no sense is dominant): the chunk that named it is written again, and the
+    outputs still equal a fresh build's."""
     monkeypatch.setattr("kg.build.CHUNK", 2)
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(_abstracts(4) + "\nWe train a GNN on Cora0 and it beats GraphSAGE.\n")
     build([a], tmp_path / "out")
-    b.write_text("We study gated neural networks (GNN) for speech recognition.\n")
+    b.write_text("\n\n".join(f"We study gated neural networks (GNN) for speech recognition in language {i}."
+                             for i in range(4)) + "\n")
     stats = build([a, b], tmp_path / "out")
-    assert stats.chunks == 4 and stats.copied == 2  # the chunk of the bare GNN is written again
+    assert stats.chunks == 5 and stats.copied == 2  # the chunk of the bare GNN is written again
     assert _same_as_a_fresh_build([a, b], tmp_path / "out")
 
 
@@ -205,3 +207,32 @@ def test_cache_new_papers_can_rename_an_entity(tmp_path, monkeypatch):
     assert stats.copied == 2
     assert _same_as_a_fresh_build([a, b], tmp_path / "out")
     assert '"name": "Graph-SAGE"' in (tmp_path / "out" / "graph.json").read_text()
+
+
+def test_cache_same_paper_in_two_folders_is_one_node_and_rebuilds_identically(tmp_path, monkeypatch):
+    """2023/papers.jsonl and 2024/papers.jsonl: sources are the paths under their common folder;
+    a paper in both is one node listing both; a rebuild after one file changes equals a fresh build."""
+    monkeypatch.setattr("kg.build.CHUNK", 2)
+    old, new = tmp_path / "data" / "2023" / "papers.jsonl", tmp_path / "data" / "2024" / "papers.jsonl"
+    old.parent.mkdir(parents=True)
+    new.parent.mkdir(parents=True)
+
+    def rec(i, extra=""):
+        return json.dumps({"id": f"arxiv:2401.{i:05d}", "abstract": f"We propose Net{i}, {2 + i}x faster than DDIM on CIFAR-10.{extra}"})
+
+    old.write_text("\n".join(rec(i) for i in range(4)) + "\n")
+    new.write_text("\n".join(rec(i) for i in (3, 4, 5)) + "\n")
+    build([tmp_path / "data"], tmp_path / "out")
+    papers = {}
+    for line in (tmp_path / "out" / "graph.json").read_text().splitlines():
+        if '"label": "Paper"' in line:
+            node = json.loads(line.rstrip(","))
+            papers[node["id"]] = node["sources"]
+    assert papers["paper:arxiv/2401.00003"] == ["2023/papers.jsonl", "2024/papers.jsonl"]
+    assert papers["paper:arxiv/2401.00000"] == ["2023/papers.jsonl"] and len(papers) == 6
+    assert _same_as_a_fresh_build([tmp_path / "data"], tmp_path / "out")
+    new.write_text("\n".join(rec(i) for i in (4, 5)) + "\n")  # the shared paper leaves 2024
+    build([tmp_path / "data"], tmp_path / "out")
+    assert _same_as_a_fresh_build([tmp_path / "data"], tmp_path / "out")
+    assert '"sources": ["2023/papers.jsonl"]' in next(line for line in (tmp_path / "out" / "graph.json").read_text().splitlines()
+                                                      if "paper:arxiv/2401.00003" in line and '"Paper"' in line)

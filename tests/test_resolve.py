@@ -3,7 +3,11 @@ import pytest
 
 from conftest import extract_text
 from kg.build import graph_of
+from kg.graph import paper_id
+from kg.ontology import NodeLabel
 from kg.resolve.normalize import node_id, normalise
+from kg.resolve.papers import paper_identity
+from kg.resolve.resolver import Resolver, is_synonym, variant_links
 
 
 @pytest.mark.parametrize("a,b", [("ImageNet-1K", "imagenet 1k"), ("Graph Neural Networks", "graph-neural-network"),
@@ -45,3 +49,143 @@ def test_resolve_result_does_not_depend_on_paper_order(nlp):
     g1, g2 = graph_of(exts), graph_of(exts[::-1])
     assert sorted(g1.nodes) == sorted(g2.nodes)
     assert {n: d.get("name") for n, d in g1.nodes(data=True)} == {n: d.get("name") for n, d in g2.nodes(data=True)}
+
+
+# --- identity rules (README, "Identity") ---------------------------------------------------------
+
+@pytest.mark.parametrize("a,b", [("GPT-4", "GPT-4o"), ("GPT-4", "GPT-4.1"), ("GPT-4o", "GPT-4V"), ("Llama-3-8B", "Llama-3-70B"),
+                                 ("ImageNet-1K", "ImageNet-21K"), ("macro-F1", "micro-F1"), ("MobileNetV2", "MobileNetV3"),
+                                 ("MIMIC-III", "MIMIC-IV"), ("Llama-3-8B", "Llama-38B"), ("top-1 accuracy", "top-5 accuracy")])
+def test_resolve_versions_sizes_and_variants_are_distinct(a, b):
+    assert node_id("Method", a) != node_id("Method", b)
+    assert not is_synonym(a, b) and not is_synonym(b, a)
+
+
+@pytest.mark.parametrize("a,b", [("GPT4o", "GPT-4o"), ("Llama 3 8B", "Llama-3-8B"), ("Graph Neural Networks", "graph neural network"),
+                                 ("GNNs", "GNN"), ("ViTs", "ViT"), ("Qwen 2.5", "Qwen-2.5")])
+def test_resolve_forms_of_one_name_share_an_id(a, b):
+    assert node_id("Method", a) == node_id("Method", b)
+
+
+def test_resolve_ids_keep_the_letters_of_proper_names():
+    assert node_id("Venue", "NeurIPS") == "venue:neurips"
+    assert node_id("Dataset", "ogbn-products") == "dataset:ogbnproducts"
+    assert node_id("Dataset", "nuScenes") == "dataset:nuscenes"
+
+
+def test_resolve_lexicon_variants_are_own_nodes_linked_to_their_family(nlp):
+    """The lexicon lists GPT-4o and GPT-4V as aliases of GPT-4: they stay three entities, and the
+    variants point to GPT-4 with VARIANT_OF."""
+    exts = [extract_text(nlp, t, f"{i}.txt") for i, t in enumerate([
+        "We compare GPT-4 and GPT-4o on MMLU.", "GPT-4V answers visual questions.", "We evaluate GPT-4 on GSM8K."])]
+    G = graph_of(exts)
+    methods = {n for n, d in G.nodes(data=True) if d["label"] == "Method"}
+    assert {"method:gpt4", "method:gpt4o", "method:gpt4v"} <= methods
+    variants = {(u, v) for u, v, k in G.edges(keys=True) if k == "VARIANT_OF"}
+    assert {("method:gpt4o", "method:gpt4"), ("method:gpt4v", "method:gpt4")} <= variants
+    assert "GPT-4o" not in G.nodes["method:gpt4"]["aliases"]
+
+
+def test_resolve_variant_links_to_the_nearest_family_that_exists():
+    ents = [("method:llama3.1-8b", "Method", "Llama-3.1-8B"), ("method:llama3", "Method", "Llama-3"),
+            ("method:llama", "Method", "Llama"), ("dataset:llama3", "Dataset", "Llama-3")]
+    assert variant_links(ents) == [("method:llama3", "method:llama"), ("method:llama3.1-8b", "method:llama3")]
+
+
+def test_resolve_two_senses_of_an_acronym_are_two_entities_and_bare_use_stays_apart(nlp):
+    exts = [extract_text(nlp, t, f"{i}.txt") for i, t in enumerate([
+        "We propose a new method for automatic speech recognition (ASR) with a new decoder.",
+        "Our jailbreak raises the attack success rate (ASR) to 90%.",
+        "We measure the ASR of the attack."])]
+    G = graph_of(exts)
+    assert "ASR" in G.nodes["task:automaticspeechrecognition"]["aliases"]
+    assert "ASR" in G.nodes["metric:attacksuccessrate"]["aliases"]
+    assert "method:asr" in G  # the bare acronym stays its own node
+
+
+def test_resolve_bare_acronym_joins_a_dominant_sense_only():
+    r = Resolver()
+    for _ in range(3):
+        r.define("Task", "asr", "automaticspeechrecognition")
+    r.define("Task", "asr", "answersetreasoning")
+    assert r.canonical("Task", "asr") == "automaticspeechrecognition"  # 3 of 4 papers
+    r.define("Task", "asr", "answersetreasoning")
+    assert r.canonical("Task", "asr") == "asr"  # 3 of 5: no sense is dominant
+
+
+def test_resolve_a_hub_never_absorbs_a_more_specific_phrase_or_a_misfit_acronym():
+    r = Resolver()
+    r.observe(NodeLabel.TECHNIQUE, "positional encoding", short="RoPE")
+    r.observe(NodeLabel.TECHNIQUE, "reinforcement learning", short="RRL")
+    r.observe(NodeLabel.TECHNIQUE, "video-language models", long_form="vision-language models")
+    r.observe(NodeLabel.TECHNIQUE, "large multimodal language models", long_form="large language models")
+    assert r.canonical(NodeLabel.TECHNIQUE, "rope") == "rope"
+    assert r.canonical(NodeLabel.TECHNIQUE, "rrl") == "rrl"
+    assert r.canonical(NodeLabel.TECHNIQUE, "videolanguagemodel") == "videolanguagemodel"
+    assert r.canonical(NodeLabel.TECHNIQUE, "largemultimodallanguagemodel") == "largemultimodallanguagemodel"
+    ent = r.resolve(NodeLabel.TECHNIQUE, "positional encoding", short="RoPE")
+    r.finish()
+    assert "RoPE" not in ent.aliases
+
+
+def test_resolve_a_fitting_acronym_joins_its_long_form():
+    r = Resolver()
+    r.observe(NodeLabel.TECHNIQUE, "rotary position embedding", short="RoPE")
+    assert r.canonical(NodeLabel.TECHNIQUE, "rope") == "rotarypositionembedding"
+
+
+# --- papers --------------------------------------------------------------------------------------
+
+def test_resolve_paper_id_comes_from_the_record_not_the_file(nlp):
+    text = "We propose AlphaNet, 2× faster than DDIM on CIFAR-10."
+    a = extract_text(nlp, text, "2023/papers.jsonl", {"id": "arxiv:2401.00001v1"})
+    b = extract_text(nlp, text, "2024/papers.jsonl", {"url": "https://arxiv.org/abs/2401.00001v3"})
+    G = graph_of([a, b])
+    papers = [n for n, d in G.nodes(data=True) if d["label"] == "Paper"]
+    assert papers == ["paper:arxiv/2401.00001"]
+    assert G.nodes[papers[0]]["sources"] == ["2023/papers.jsonl", "2024/papers.jsonl"]
+    assert G.nodes[papers[0]]["same_as"] == ["https://arxiv.org/abs/2401.00001"]
+    assert len([n for n in G if n.startswith("speedup:")]) == 1
+
+
+def test_resolve_paper_without_identifier_is_a_hash_of_title_and_abstract(nlp):
+    a = extract_text(nlp, "We propose AlphaNet for segmentation.", "a.txt", {"title": "Alpha"})
+    b = extract_text(nlp, "We propose  AlphaNet for segmentation.", "b.txt", {"title": "alpha"})
+    c = extract_text(nlp, "We propose AlphaNet for segmentation.", "c.txt", {"title": "Beta"})
+    assert paper_id(a.document) == paper_id(b.document) != paper_id(c.document)
+    assert paper_id(a.document).startswith("paper:hash/") and "a.txt" not in paper_id(a.document)
+
+
+@pytest.mark.parametrize("meta,expected", [
+    ({"doi": "10.1145/3580305.3599256"}, "paper:doi/10.1145/3580305.3599256"),
+    ({"doi": "https://doi.org/10.48550/arXiv.2401.00001"}, "paper:arxiv/2401.00001"),
+    ({"url": "https://openreview.net/forum?id=05T81ScPFb"}, "paper:openreview/05T81ScPFb"),
+    ({"id": "3dv2025:05T81ScPFb"}, "paper:id/3dv2025:05T81ScPFb"),
+    ({"id": "cs/0112017v2"}, "paper:arxiv/cs/0112017")])
+def test_resolve_paper_identifiers(meta, expected):
+    assert paper_identity(meta, "text").id == expected
+
+
+def test_resolve_paper_iri_is_clean_with_same_as(nlp):
+    from kg.sinks.rdf import graph_triples
+    ext = extract_text(nlp, "We propose AlphaNet for segmentation.", "a.jsonl", {"id": "arxiv:2604.20737"})
+    triples = {(t.subject.value, t.predicate.value, t.object.value) for t in graph_triples(graph_of([ext]))}
+    paper = "https://w3id.org/mlkg/id/paper/arxiv/2604.20737"
+    assert (paper, "http://www.w3.org/2002/07/owl#sameAs", "https://arxiv.org/abs/2604.20737") in triples
+    assert (paper, "https://schema.org/sameAs", "https://arxiv.org/abs/2604.20737") in triples
+
+
+def test_resolve_a_lexicon_and_papers_defining_each_other_give_one_entity():
+    """The lexicon names "peak signal-to-noise ratio" by "PSNR", papers define "PSNR" by the long form."""
+    r = Resolver()
+    r.observe(NodeLabel.METRIC, "peak signal-to-noise ratio", long_form="PSNR")
+    r.observe(NodeLabel.METRIC, "peak signal-to-noise ratio", short="PSNR")
+    assert r.resolve(NodeLabel.METRIC, "PSNR").id == r.resolve(NodeLabel.METRIC, "peak signal-to-noise ratio").id
+
+
+@pytest.mark.parametrize("a,b", [("mT5", "T5"), ("RoBERTa", "BERT"), ("out-of-distribution detection", "anomaly detection"),
+                                 ("rotary position embedding", "positional encoding"), ("MS-SSIM", "SSIM")])
+def test_resolve_lexicon_links_between_distinct_entities_are_refused(a, b):
+    r = Resolver()
+    r.observe(NodeLabel.METHOD, a, long_form=b)
+    assert r.resolve(NodeLabel.METHOD, a).id != r.resolve(NodeLabel.METHOD, b).id

@@ -73,7 +73,8 @@ def test_sink_neo4j_second_corpus_links_to_existing_entities(neo4j_driver, neo4j
     load_graph(neo4j_driver, graph_of([a]), db)
     load_graph(neo4j_driver, graph_of([b]), db)
     rec = neo4j_driver.execute_query("MATCH (m:Method {id: 'method:fastdllm'})<-[:OVER]-(s)<-[:CLAIMS]-(p:Paper) "
-                                     "RETURN count(DISTINCT m) AS m, collect(DISTINCT p.source) AS sources", database_=db).records[0]
+                                     "UNWIND p.sources AS source RETURN count(DISTINCT m) AS m, collect(DISTINCT source) AS sources",
+                                     database_=db).records[0]
     assert rec["m"] == 1 and sorted(rec["sources"]) == ["a.txt", "b.txt"]
 
 
@@ -86,6 +87,31 @@ def test_sink_neo4j_remove_source_leaves_the_other_corpus(neo4j_driver, neo4j_se
     load_graph(neo4j_driver, graph_of([a]), db)
     assert remove_source(neo4j_driver, "a.txt", db)["papers"] == 1
     assert counts(neo4j_driver, db) == only_b
+
+
+def test_sink_neo4j_remove_source_keeps_a_paper_another_source_has(neo4j_driver, neo4j_settings, nlp):
+    """Two folders with a file of the same name, and one paper in both: removing one folder's file
+    deletes only its own papers, and the shared paper stays with the other source."""
+    db = neo4j_settings.database
+    shared_paper = "We propose AlphaSampler, 2× faster than DDIM on CIFAR-10."
+    a = extract_text(nlp, shared_paper, "2023/papers.jsonl", {"id": "arxiv:2401.00001"})
+    a2 = extract_text(nlp, "We propose OnlyOld, 3× faster than DDPM.", "2023/papers.jsonl", {"id": "arxiv:2401.00002"})
+    b = extract_text(nlp, shared_paper, "2024/papers.jsonl", {"id": "arxiv:2401.00001v2"})
+    b2 = extract_text(nlp, "We propose OnlyNew, 4× faster than DDPM.", "2024/papers.jsonl", {"id": "arxiv:2402.00003"})
+    load_graph(neo4j_driver, graph_of([a, a2]), db)
+    load_graph(neo4j_driver, graph_of([b, b2]), db)
+    papers = {r["id"]: sorted(r["s"]) for r in neo4j_driver.execute_query(
+        "MATCH (p:Paper) RETURN p.id AS id, p.sources AS s", database_=db).records}
+    assert papers == {"paper:arxiv/2401.00001": ["2023/papers.jsonl", "2024/papers.jsonl"],
+                      "paper:arxiv/2401.00002": ["2023/papers.jsonl"], "paper:arxiv/2402.00003": ["2024/papers.jsonl"]}
+    assert remove_source(neo4j_driver, "papers.jsonl", db)["papers"] == 0  # a base name names no source
+    result = remove_source(neo4j_driver, "2023/papers.jsonl", db)
+    assert result["papers"] == 1 and result["kept"] == 1
+    papers = {r["id"]: r["s"] for r in neo4j_driver.execute_query(
+        "MATCH (p:Paper) RETURN p.id AS id, p.sources AS s", database_=db).records}
+    assert papers == {"paper:arxiv/2401.00001": ["2024/papers.jsonl"], "paper:arxiv/2402.00003": ["2024/papers.jsonl"]}
+    names = {r["n"] for r in neo4j_driver.execute_query("MATCH (m:Method) RETURN m.name AS n", database_=db).records}
+    assert "AlphaSampler" in names and "OnlyOld" not in names
 
 
 def test_sink_neo4j_injection_is_stored_as_data(neo4j_driver, neo4j_settings, nlp):

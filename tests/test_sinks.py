@@ -58,13 +58,14 @@ def test_sink_seed_turtle_validates_against_shapes(seed_extractions):
 
 def test_sink_hostile_names_survive_into_turtle(nlp, tmp_path):
     text = 'We propose Foo"Net\\X {a} //b, which runs 2× faster than Bar\'s-Model.'
-    ext = extract_text(nlp, text, 'we"ird {name}.txt')
+    ext = extract_text(nlp, text, 'we"ird {name}.txt', {"id": 'x"y {z}#0 <a>'})
     G = graph_of([ext])
     write_rdf(G, tmp_path / "g.ttl")
     back = rdflib.Graph().parse(tmp_path / "g.ttl", format="turtle")
     abstracts = {str(o) for o in back.objects(None, rdflib.URIRef("https://schema.org/abstract"))}
     assert abstracts == {text}
-    assert rdflib.URIRef(iri('paper:we"ird {name}.txt#0').value) in set(back.subjects())
+    assert rdflib.URIRef(iri('paper:id/x"y {z}#0 <a>').value) in set(back.subjects())
+    assert {str(o) for o in back.objects(None, rdflib.URIRef("https://w3id.org/mlkg/ontology#sources"))} == {'we"ird {name}.txt'}
 
 
 def test_sink_atomic_write_leaves_old_file_on_failure(tmp_path):

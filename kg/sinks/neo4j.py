@@ -42,6 +42,9 @@ def constraint_statements() -> list[str]:
 
 
 def node_query(label: NodeLabel) -> str:
+    if NodeLabel(label) is NodeLabel.PAPER:  # a paper another load brought keeps the sources it had
+        return ("UNWIND $rows AS row MERGE (n:Paper {id: row.id}) WITH n, row, coalesce(n.sources, []) AS before "
+                "SET n += row.props SET n.sources = before + [s IN coalesce(row.props.sources, []) WHERE NOT s IN before]")
     return f"UNWIND $rows AS row MERGE (n:{NodeLabel(label).value} {{id: row.id}}) SET n += row.props"
 
 
@@ -213,7 +216,7 @@ def load_rows(driver: Driver, nodes: Iterable[NodeRow], edges: Iterable[EdgeRow]
 
 
 REMOVE_QUERY = """
-MATCH (p:Paper {source: $source})
+MATCH (p:Paper) WHERE p.sources = [$source]
 OPTIONAL MATCH (p)-[:CLAIMS|REPORTS]->(owned)
 WITH collect(DISTINCT p) AS papers, collect(DISTINCT owned) AS owned
 CALL (papers, owned) {
@@ -232,13 +235,24 @@ RETURN count(n) AS orphans
 """
 
 
+KEEP_QUERY = """
+MATCH (p:Paper) WHERE $source IN p.sources AND size(p.sources) > 1
+SET p.sources = [s IN p.sources WHERE s <> $source]
+RETURN count(p) AS kept
+"""
+
+
 def remove_source(driver: Driver, source: str, database: str = "neo4j") -> dict:
-    """Delete the papers of one source, their claims and results, and every node left with no
-    relationship by that; nothing else."""
-    papers = driver.execute_query("MATCH (p:Paper {source: $source}) RETURN count(p) AS n", source=source,
-                                  database_=database).records[0]["n"]
-    records = driver.execute_query(REMOVE_QUERY, source=source, database_=database).records
-    return {"papers": papers, "orphans": records[0]["orphans"] if records else 0}
+    """Delete the papers of one source (the input path a build named it by, e.g.
+    `2023/papers.jsonl`), their claims and results, and every node left with no relationship by
+    that; nothing else. A paper another source also holds stays, without this source. One transaction."""
+    def work(tx):
+        papers = tx.run("MATCH (p:Paper) WHERE p.sources = [$source] RETURN count(p) AS n", source=source).single()["n"]
+        orphans = tx.run(REMOVE_QUERY, source=source).single()
+        kept = tx.run(KEEP_QUERY, source=source).single()["kept"]
+        return {"papers": papers, "orphans": orphans["orphans"] if orphans else 0, "kept": kept}
+    with driver.session(database=database) as session:
+        return session.execute_write(work)
 
 
 def counts(driver: Driver, database: str = "neo4j") -> tuple[dict, dict]:

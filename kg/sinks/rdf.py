@@ -25,7 +25,7 @@ RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 NS = {
     "mlkg": str(MLKG), "id": str(MLKG_ID), "rdf": RDF_NS, "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
     "xsd": "http://www.w3.org/2001/XMLSchema#", "skos": "http://www.w3.org/2004/02/skos/core#",
-    "dcterms": "http://purl.org/dc/terms/", "schema": "https://schema.org/",
+    "dcterms": "http://purl.org/dc/terms/", "schema": "https://schema.org/", "owl": "http://www.w3.org/2002/07/owl#",
 }
 FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
            "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
@@ -34,16 +34,19 @@ RDF_TYPE = ox.NamedNode(RDF_NS + "type")
 SUBJECT, PREDICATE, OBJECT = (ox.NamedNode(RDF_NS + x) for x in ("subject", "predicate", "object"))
 PREF_LABEL = ox.NamedNode(NS["skos"] + "prefLabel")
 EVIDENCE = ox.NamedNode(str(MLKG) + "Evidence")
+SAME_AS = (ox.NamedNode(NS["owl"] + "sameAs"), ox.NamedNode(NS["schema"] + "sameAs"))
 ID = ox.NamedNode(str(MLKG) + "id")
 
 
 def iri(node_id: str) -> ox.NamedNode:
-    """The IRI of a node id; every character outside the unreserved set is percent-encoded.
+    """The IRI of a node id: `label:rest` → `…/id/label/rest`, every character of `rest` outside
+    the unreserved set, "/", ":" and "@" percent-encoded.
 
-    >>> iri("paper:a b.txt#3").value
-    'https://w3id.org/mlkg/id/paper:a%20b.txt%233'
+    >>> iri("paper:arxiv/2604.20737").value, iri("speedup:hash/ab12#3").value
+    ('https://w3id.org/mlkg/id/paper/arxiv/2604.20737', 'https://w3id.org/mlkg/id/speedup/hash/ab12%233')
     """
-    return ox.NamedNode(str(MLKG_ID) + quote(node_id, safe=":"))
+    label, _, rest = node_id.partition(":")
+    return ox.NamedNode(f"{MLKG_ID}{quote(label, safe='')}/{quote(rest, safe='/:@')}")
 
 
 _PREDICATES: dict[str, ox.NamedNode] = {}
@@ -84,6 +87,11 @@ def node_triples(nid: str, data: dict) -> Iterator[ox.Triple]:
     yield ox.Triple(s, ID, ox.Literal(nid))
     for key, value in data.items():
         if key == "label" or value is None:
+            continue
+        if key == "same_as":  # public IRIs of the same paper (arXiv, DOI, OpenReview)
+            for v in value:
+                for p in SAME_AS:
+                    yield ox.Triple(s, p, ox.NamedNode(v))
             continue
         p = _predicate(key)
         for v in (value if isinstance(value, list) else [value]):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from .atom import read_atom
 from .bibtex import read_bibtex
 from .records import read_csv, read_json, read_jsonl
 
-__all__ = ["expand_paths", "detect_format", "read_documents", "read_file"]
+__all__ = ["expand_paths", "detect_format", "read_documents", "read_file", "source_names"]
 
 EXTENSIONS = {
     ".txt": "text", ".text": "text", ".abstracts": "text",
@@ -95,6 +96,25 @@ def _walk(directory: Path, skip: list[Path]) -> list[Path]:
     return sorted(found)
 
 
+def source_names(paths: Iterable[Path]) -> dict[Path, str]:
+    """The `source` of each input: its path relative to the folder that holds all the inputs
+    (`2023/papers.jsonl` and `2024/papers.jsonl`, never two `papers.jsonl`), with a `.gz` suffix
+    dropped unless that would make two sources one.
+
+    >>> source_names([Path("data/2023/papers.jsonl"), Path("data/2024/papers.jsonl.gz")])
+    {PosixPath('data/2023/papers.jsonl'): '2023/papers.jsonl', PosixPath('data/2024/papers.jsonl.gz'): '2024/papers.jsonl'}
+    """
+    paths = list(paths)
+    absolute = [Path(os.path.abspath(p)) for p in paths]
+    if not absolute:
+        return {}
+    root = Path(os.path.commonpath([str(a.parent) for a in absolute]))
+    full = [a.relative_to(root).as_posix() for a in absolute]
+    short = [name[:-3] if name.endswith(".gz") else name for name in full]
+    taken = Counter(short)
+    return {p: s if taken[s] == 1 else f for p, f, s in zip(paths, full, short)}
+
+
 def suffix_format(path: Path) -> str | None:
     name = path.name.lower()
     if name.endswith(".gz"):
@@ -119,12 +139,14 @@ def detect_format(path: str | Path, text: str) -> str:
     return "text"
 
 
-def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data: bytes | None = None) -> Iterator[Document]:
-    """Yield the documents of one file (of `data`, its bytes as read, when the caller has them)."""
+def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data: bytes | None = None,
+              source: str | None = None) -> Iterator[Document]:
+    """Yield the documents of one file (of `data`, its bytes as read, when the caller has them); their
+    `source` is `source` (see `source_names`), by default the file's name."""
     text = read_text(path, data)
     if not text.strip():
         raise SourceError(path, "is empty; pass a file with at least one abstract")
-    source = base_name(path)
+    source = source or base_name(path)
     fmt = detect_format(path, text)
     if fmt == "text":
         docs = read_abstracts(text, source, path)
@@ -156,5 +178,7 @@ def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data:
 
 def read_documents(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
     """Yield every document of every input, in order: files sorted within a directory or glob."""
-    for path in expand_paths(inputs):
-        yield from read_file(path, skip_bad, bad)
+    paths = expand_paths(inputs)
+    names = source_names(paths)
+    for path in paths:
+        yield from read_file(path, skip_bad, bad, source=names[path])
