@@ -29,6 +29,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 ROOT = Path(os.environ.get("KG_BENCH_CODE", HERE))  # the code under test (another revision with --before)
 sys.path.insert(0, str(ROOT))
+if ROOT != HERE:
+    # another revision registers its own factories when imported; the installed package's entry points
+    # name this tree's factories, which that revision may not have
+    import catalogue
+    import importlib.metadata as _md
+    catalogue.AVAILABLE_ENTRY_POINTS = _md.SelectableGroups(
+        {g: [e for e in eps if not e.value.startswith("kg.")] for g, eps in dict(catalogue.AVAILABLE_ENTRY_POINTS).items()})
 
 from kg.evaluate import compare, load_gold  # noqa: E402
 from kg.extract import extract, load_pipeline  # noqa: E402
