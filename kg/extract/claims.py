@@ -19,30 +19,9 @@ it gives, so that claims from different papers can be ordered:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass, replace
 
-
-@lru_cache(maxsize=None)
-def _rx(pattern: str, flags: int = 0) -> re.Pattern:
-    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
-    return re.compile(pattern, flags)
-
-
-def _search(pattern, string, flags=0):
-    return _rx(pattern, flags).search(string)
-
-
-def _match(pattern, string, flags=0):
-    return _rx(pattern, flags).match(string)
-
-
-def _fullmatch(pattern, string, flags=0):
-    return _rx(pattern, flags).fullmatch(string)
-
-
-def _finditer(pattern, string, flags=0):
-    return _rx(pattern, flags).finditer(string)
+from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?=\s?[x×])|\d+(?:\.\d+)?"
 RANGE_SEP = r"\s*(?:--|-|–|—|~|∼|to)\s*"

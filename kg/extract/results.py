@@ -14,30 +14,9 @@ or by the metric words below ("top-1 accuracy", "attack success rate", "macro F1
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 
-
-@lru_cache(maxsize=None)
-def _rx(pattern: str, flags: int = 0) -> re.Pattern:
-    """Patterns built from parts are compiled once (the `re` module's own cache is shared and small)."""
-    return re.compile(pattern, flags)
-
-
-def _search(pattern, string, flags=0):
-    return _rx(pattern, flags).search(string)
-
-
-def _match(pattern, string, flags=0):
-    return _rx(pattern, flags).match(string)
-
-
-def _fullmatch(pattern, string, flags=0):
-    return _rx(pattern, flags).fullmatch(string)
-
-
-def _finditer(pattern, string, flags=0):
-    return _rx(pattern, flags).finditer(string)
+from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
 UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|deg|°)(?![\w/])"
