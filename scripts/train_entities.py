@@ -13,10 +13,11 @@ Takes about 20 minutes on two idle cores.
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from spacy_training import train_and_install
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "kg" / "extract" / "entities.cfg"
@@ -40,14 +41,7 @@ def main() -> None:
     run(py, str(ROOT / "scripts" / "entity_corpus.py"), str(gold / "train.jsonl"), str(gold / "train_abstracts.jsonl"),
         str(work / "train.spacy"), "--split", "100", "--held-out", str(work / "held.spacy"), "--seed", "0")
 
-    out = work / "model"
-    run(py, "-m", "spacy", "train", str(CONFIG), "--output", str(out), "--paths.train", str(work / "train.spacy"),
-        "--paths.dev", str(work / "held.spacy"))
-    shutil.rmtree(TARGET, ignore_errors=True)
-    shutil.copytree(out / "model-best", TARGET)
-    size = sum(p.stat().st_size for p in TARGET.rglob("*") if p.is_file())
-    print(f"entity model → {TARGET} ({size / 1e6:.1f} MB)", file=sys.stderr)
-
+    train_and_install(CONFIG, work, TARGET, "entity model")
 
 if __name__ == "__main__":
     main()

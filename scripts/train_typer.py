@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from spacy_training import train_and_install
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "kg" / "extract" / "typer.cfg"
@@ -89,16 +89,7 @@ def main() -> None:
     for name, db in bins.items():
         db.to_disk(work / f"{name}.spacy")
     print(f"{sum(len(x) for x in per_abstract)} mentions from {len(per_abstract)} abstracts", file=sys.stderr)
-    out = work / "model"
-    cmd = [sys.executable, "-m", "spacy", "train", str(CONFIG), "--output", str(out),
-           "--paths.train", str(work / "train.spacy"), "--paths.dev", str(work / "held.spacy")]
-    print("+", " ".join(cmd), file=sys.stderr)
-    subprocess.run(cmd, check=True)
-    shutil.rmtree(TARGET, ignore_errors=True)
-    shutil.copytree(out / "model-best", TARGET)
-    size = sum(p.stat().st_size for p in TARGET.rglob("*") if p.is_file())
-    print(f"mention typer → {TARGET} ({size / 1e6:.1f} MB)", file=sys.stderr)
-
+    train_and_install(CONFIG, work, TARGET, "mention typer")
 
 if __name__ == "__main__":
     main()
