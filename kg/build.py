@@ -40,6 +40,7 @@ from .records import Document, Extraction, extraction_record
 from .resolve.resolver import Resolver, definitions, display_name
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
+from .sinks.report import write_report
 from .sinks.rdf import FORMATS, NS, edge_triples, node_triples, serialize
 from .sources import expand_paths, read_file
 
@@ -129,6 +130,7 @@ def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterabl
             if extraction_cache:
                 stats.reused += extraction_cache.reused
             _write_graph(planned, previous, fresh, out, stage, index, formats, stats, keep_cache=cache)
+            write_report(stage.files[out / "graph.json"], stage.path("report.html"), atomic=False)
             stage.drop(fresh)
             if cache:
                 index.save(stage.path(BuildIndex.index_name(version)), stage.path(BuildIndex.state_name(version)))
