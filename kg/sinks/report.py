@@ -188,7 +188,7 @@ def _num(value) -> str:
 
 
 def _table(headers: list[str], rows: list[list], numeric: set[int] = frozenset()) -> str:
-    head = "".join(f"<th>{_esc(h)}</th>" for h in headers)
+    head = "".join(f'<th class="n">{_esc(h)}</th>' if i in numeric else f"<th>{_esc(h)}</th>" for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f'<td class="n">{_num(v)}</td>' if i in numeric else f"<td>{_esc(v)}</td>"
                                     for i, v in enumerate(row)) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -337,7 +337,7 @@ h3{font-size:15px;margin:18px 0 6px}.sub{color:#555;margin:0 0 12px}
 .two{display:grid;grid-template-columns:1fr 1fr;gap:24px}@media(max-width:900px){.two{grid-template-columns:1fr}}
 .chart{position:relative;width:100%}
 table{border-collapse:collapse;margin:8px 0;font-size:13px;width:100%}th,td{border-bottom:1px solid #eee;padding:3px 6px;text-align:left;vertical-align:top}
-th{background:#f6f6f6}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+th{background:#f6f6f6}th.n,td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 details.q{margin:6px 0 12px;color:#444}details.q summary{cursor:pointer;font-size:12px;color:#2a5db0}
 pre{background:#f6f8fa;padding:8px;overflow-x:auto;font-size:12px;white-space:pre-wrap}
 """
