@@ -190,6 +190,7 @@ class OwnServer:
             neo4j_script("stop")
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k deselected what will not run
 def pytest_collection_modifyitems(config, items):
     skip_shared = pytest.mark.skip(reason=f"needs ../shared (not found at {SHARED}); CI always has it")
     for item in items:
