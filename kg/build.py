@@ -42,6 +42,7 @@ from .records import Document, Extraction, extraction_record
 from .resolve.resolver import Resolver, definitions, display_name, variant_links
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
+from .sinks.report import write_report
 from .sinks.rdf import FORMATS, NS, edge_triples, node_triples, serialize
 from .sources import expand_paths, read_file, source_names
 from .sources._io import is_regular, read_raw
@@ -160,6 +161,7 @@ def _build(paths: list[Path], out: Path, formats: list[str], version: str, worke
             if extraction_cache:
                 stats.reused += extraction_cache.reused
             _write_graph(planned, previous, fresh_spool, out, stage, index, formats, stats, keep_cache=cache)
+            write_report(stage.files[out / "graph.json"], stage.path("report.html"), atomic=False)
             stage.drop(fresh_spool)
             if cache:
                 index.save(stage.path(BuildIndex.index_name(version)), stage.path(BuildIndex.state_name(version)))

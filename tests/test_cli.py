@@ -25,7 +25,7 @@ def test_cli_build_writes_outputs_and_summary(run_kg, tmp_path):
     code, out, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / "out", "--format", "turtle", "--format", "json-ld")
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert names == [".kg-cache", "extractions.jsonl", "graph.json", "graph.jsonld", "graph.ttl"]
+    assert names == [".kg-cache", "extractions.jsonl", "graph.json", "graph.jsonld", "graph.ttl", "report.html"]
     assert "Paper" in err and "PROPOSES" in err and "4 papers" in err
 
 
@@ -33,7 +33,7 @@ def test_cli_build_is_byte_identical_across_runs(run_kg, tmp_path):
     for d in ("a", "b"):
         code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "-o", tmp_path / d)
         assert code == 0, err
-    for name in ("graph.ttl", "graph.json", "extractions.jsonl"):
+    for name in ("graph.ttl", "graph.json", "extractions.jsonl", "report.html"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 

@@ -1,13 +1,9 @@
 """Neo4j: the batched loader against a real server — idempotent, incremental, removable, safe."""
-import os
-from pathlib import Path
-import signal
-import subprocess
 import threading
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, extract_text
+from conftest import EXAMPLES, TEST_NEO4J_HOME, OwnServer, extract_text
 from kg.build import graph_of
 from kg.sinks.neo4j import constraint_statements, counts, edge_query, load_graph, node_query, remove_source
 
@@ -144,9 +140,8 @@ def test_sink_neo4j_cli_load_and_password_never_printed(run_kg, tmp_path, neo4j_
     code, out2, err2 = run_kg("load", tmp_path / "o")
     assert code == 0 and "loaded" in err2
     texts = [out, err, out2, err2] + [p.read_text(errors="replace") for p in (tmp_path / "o").rglob("*") if p.is_file()]
-    home = Path(os.environ.get("KG_NEO4J_HOME", Path.home() / ".cache" / "kg-neo4j"))
-    if (home / "neo4j.log").exists():
-        texts.append((home / "neo4j.log").read_text(errors="replace"))  # the server's own log
+    for log in [TEST_NEO4J_HOME / "neo4j.log", *(TEST_NEO4J_HOME / "logs").glob("*.log")]:
+        texts.append(log.read_text(errors="replace"))  # the server's own logs
     code, out3, err3 = run_kg("load", tmp_path / "nowhere")
     texts += [out3, err3]
     assert not any(neo4j_settings.password in t for t in texts)
@@ -165,18 +160,9 @@ def test_sink_neo4j_wrong_password_and_unreachable_server(run_kg, tmp_path, neo4
     assert code == 1 and "cannot reach Neo4j at bolt://127.0.0.1:1" in err and "scripts/neo4j start" in err
 
 
-def _managed_server_pid():
-    home = Path(os.environ.get("KG_NEO4J_HOME", Path.home() / ".cache" / "kg-neo4j"))
-    pidfile = home / "neo4j.pid"
-    return int(pidfile.read_text()) if pidfile.exists() else None
-
-
 @pytest.mark.slow
 def test_sink_neo4j_server_killed_mid_load_then_rerun_gives_one_clean_load(neo4j_driver, neo4j_settings, seed_extractions):
     """Kill the server (SIGKILL) part-way through a load, restart it, rerun: the graph of one clean load."""
-    pid = _managed_server_pid()
-    if pid is None:
-        pytest.skip("the server was not started by scripts/neo4j, so this test cannot restart it")
     from kg.errors import KGError
     from kg.sinks.neo4j import connect
     G = graph_of(seed_extractions)
@@ -186,11 +172,11 @@ def test_sink_neo4j_server_killed_mid_load_then_rerun_gives_one_clean_load(neo4j
     def kill_after_some(n):
         if n >= 150 and not killed.is_set():
             killed.set()
-            os.kill(pid, signal.SIGKILL)
+            OwnServer.kill()
 
     with pytest.raises(KGError, match="went away during the load after"):
         load_graph(neo4j_driver, G, db, batch_size=10, progress=kill_after_some)
-    subprocess.run([str(ROOT / "scripts" / "neo4j"), "start"], check=True, capture_output=True, timeout=300)
+    OwnServer.restart()
     with connect(neo4j_settings) as driver:
         load_graph(driver, G, db)  # the rerun
         nodes, rels = counts(driver, db)
@@ -201,9 +187,6 @@ def test_sink_neo4j_server_killed_mid_load_then_rerun_gives_one_clean_load(neo4j
 @pytest.mark.shared
 def test_sink_neo4j_load_of_5000_abstracts_survives_two_server_kills(neo4j_driver, neo4j_settings, shared):
     """Kill the server twice during the load of 5,000 abstracts; after restarts and a rerun, the counts of a clean load."""
-    pid = _managed_server_pid()
-    if pid is None:
-        pytest.skip("the server was not started by scripts/neo4j, so this test cannot restart it")
     from itertools import islice
 
     from kg.build import extract_documents
@@ -216,18 +199,17 @@ def test_sink_neo4j_load_of_5000_abstracts_survives_two_server_kills(neo4j_drive
     db = neo4j_settings.database
     driver = neo4j_driver
     for fraction in (0.3, 0.6):
-        server = _managed_server_pid()
         killed = threading.Event()
 
-        def kill_part_way(n, server=server, fraction=fraction, killed=killed):
+        def kill_part_way(n, fraction=fraction, killed=killed):
             if n >= fraction * total and not killed.is_set():
                 killed.set()
-                os.kill(server, signal.SIGKILL)
+                OwnServer.kill()
 
         with pytest.raises(KGError, match="rerun the same command"):
             load_graph(driver, G, db, progress=kill_part_way)
         driver.close()
-        subprocess.run([str(ROOT / "scripts" / "neo4j"), "start"], check=True, capture_output=True, timeout=300)
+        OwnServer.restart()
         driver = connect(neo4j_settings)
     load_graph(driver, G, db)
     nodes, rels = counts(driver, db)
@@ -240,8 +222,6 @@ def test_sink_neo4j_load_of_5000_abstracts_survives_two_server_kills(neo4j_drive
 def test_sink_neo4j_bulk_import_equals_the_unwind_loader(neo4j_driver, neo4j_settings, seed_extractions, tmp_path, run_kg):
     """`kg export --format neo4j-import` + `neo4j-admin database import full` (stopped database, then
     started) gives the same nodes, relationships and properties as the batched loader."""
-    if _managed_server_pid() is None:
-        pytest.skip("the server was not started by scripts/neo4j, so this test cannot import into it")
     from kg.sinks.files import write_graph_json
     from kg.sinks.neo4j import connect
     G = graph_of(seed_extractions)
@@ -252,8 +232,7 @@ def test_sink_neo4j_bulk_import_equals_the_unwind_loader(neo4j_driver, neo4j_set
     code, out, err = run_kg("export", tmp_path, "--format", "neo4j-import")
     assert code == 0 and "neo4j-admin database import full neo4j" in out, err
     neo4j_driver.close()
-    subprocess.run([str(ROOT / "scripts" / "neo4j"), "import", str(tmp_path / "neo4j-import")], check=True,
-                   capture_output=True, timeout=600)
+    OwnServer.restart("import", tmp_path / "neo4j-import")
     with connect(neo4j_settings) as driver:
         imported = snapshot(driver, db)
     for a, b in zip(imported[0], loaded[0]):
