@@ -17,6 +17,11 @@ from rich.table import Table
 from . import __version__
 from .errors import KGError
 
+try:  # typer ≥ 0.20 carries its own copy of click
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_errors
+
 class _Command(typer.core.TyperCommand):
     """Help that shows names, not Python types: an argument as its metavar (`INPUT...`, not typer's
     `{inputs}...` and `<list[str]>`), an option as its metavar or else its name (`--port PORT`).
@@ -49,8 +54,33 @@ class _Command(typer.core.TyperCommand):
         return super().invoke(ctx)
 
 
+class _Group(typer.core.TyperGroup):
+    """Click's own failures (a mistyped option or command, a value out of range) as one line on
+    stderr with exit code 1, like every other failure; help is still help."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click_errors.ClickException as exc:
+            where = exc.ctx.command_path if isinstance(exc, click_errors.UsageError) and exc.ctx else "kg"
+            message = " ".join(part.strip() for part in exc.format_message().splitlines() if part.strip()).rstrip(".")
+            print(f"kg: error: {message}; see `{where} --help`", file=sys.stderr)
+            sys.exit(1)
+        except typer.Exit as exc:
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            print("Aborted!", file=sys.stderr)
+            sys.exit(1)
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
-    no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+    cls=_Group, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
     help="kg: build a knowledge graph of ML research from paper abstracts.\n\n"
          "Example:\n\n  kg build examples/abstracts.txt -o out/\n\n  kg extract examples/abstracts.txt | head -1",
 )
@@ -96,10 +126,9 @@ def guarded(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
-        import click
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, click.exceptions.ClickException, click.exceptions.Abort, KeyboardInterrupt):
+        except (typer.Exit, typer.Abort, click_errors.ClickException, KeyboardInterrupt):
             raise
         except KGError as exc:
             fail(exc)

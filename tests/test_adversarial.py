@@ -1,8 +1,8 @@
 """Hostile input, round two: a table of adversarial cases, each run as a user would (a subprocess),
 each named with the outcome it must have.
 
-Every failure is one line on stderr that holds the case's needle, exit code 1 (2 for a usage error
-click reports), no traceback, and the outputs a previous run left are unchanged. Every success exits
+Every failure is one line on stderr that holds the case's needle, exit code 1 (usage errors that
+click finds included), no traceback, and the outputs a previous run left are unchanged. Every success exits
 0 with no traceback, and its `check` holds. Placeholders in the commands: {ex} the example abstracts,
 {t} the case's directory.
 """
@@ -239,7 +239,10 @@ CASES = [
          check=papers(2)),
     # ---- options ---------------------------------------------------------------------------------
     Case("workers_1000_capped", ["extract", "{ex}", "--workers", "1000"], 0, check=records(4)),
-    Case("workers_negative_usage_error", ["extract", "{ex}", "--workers", "-1"], 2, "--workers"),
+    Case("workers_negative_usage_error", ["extract", "{ex}", "--workers", "-1"], 1, "--workers"),
+    Case("unknown_command_one_line", ["buil", "{ex}"], 1, "No such command 'buil'"),
+    Case("unknown_option_one_line", ["extract", "{ex}", "--frobnicate"], 1, "--frobnicate"),
+    Case("missing_input_one_line", ["build"], 1, "Missing argument"),
     Case("lexicon_missing_build", ["build", "{ex}", "-o", "{t}/out", "--lexicon", "{t}/none.tsv"], 1, "none.tsv"),
     Case("lexicon_directory_build", ["build", "{ex}", "-o", "{t}/out", "--lexicon", "{t}"], 1, "--lexicon"),
     Case("config_missing_build", ["build", "{ex}", "-o", "{t}/out", "--config", "{t}/none.cfg"], 1, "--config"),
