@@ -462,28 +462,31 @@ def query(
             if not sep:
                 raise KGError(f"--param takes k=v, not {item!r}")
             given[k] = v
+        notes: list[str] = []  # said once the answer is there: a failure stays one line
         q.check(given)  # unknown parameters fail before connecting
         with contextlib.ExitStack() as stack:
             if Neo4jSettings.configured() and db is None or uri:
                 settings = Neo4jSettings.from_env(uri, user, database)
                 driver = stack.enter_context(_driver(uri, user, database))
                 run = lambda query, params: run_neo4j(driver, query, params, settings.database)  # noqa: E731
-                typer.echo(f"kg query: answered by Neo4j at {settings.uri} (database {settings.database})", err=True)
+                notes.append(f"kg query: answered by Neo4j at {settings.uri} (database {settings.database})")
             else:
                 run = EmbeddedStore(db or Path("out")).run
-                typer.echo(f"kg query: answered from {db or Path('out')}/ (no server)", err=True)
+                notes.append(f"kg query: answered from {db or Path('out')}/ (no server)")
             bound = q.bind(given, run)
             for k in q.graph_params:
                 if k not in given:
-                    typer.echo(f"kg query: {k} = {bound[k]!r}, taken from the graph (`kg query {q.params[k]['from']}`; "
-                               f"choose with -p {k}=NAME)", err=True)
+                    notes.append(f"kg query: {k} = {bound[k]!r}, taken from the graph (`kg query {q.params[k]['from']}`; "
+                                 f"choose with -p {k}=NAME)")
             rows = run(q, bound)
             if not rows and any(k in given for k in q.graph_params):
                 for k in (k for k in q.graph_params if k in given):
                     names = ", ".join(map(str, q.candidates(k, given, run)))
-                    typer.echo(f"kg query: no rows for {k} = {given[k]!r}; the graph's first candidates: {names}", err=True)
+                    notes.append(f"kg query: no rows for {k} = {given[k]!r}; the graph's first candidates: {names}")
     except KGError as exc:
         fail(exc)
+    for note in notes:
+        typer.echo(note, err=True)
     _print_rows(rows, fmt)
 
 
