@@ -26,6 +26,7 @@ FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 LABELS = tuple(f.upper() for f in FIELDS) + ("NONE",)
 WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")
 BUCKETS = 1 << 15
+WINDOW = 5000  # characters either side in which repeats of a mention are counted (a whole abstract, usually)
 FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig"}  # families with few values, kept as written
 SAFE = re.compile(r"[^\w]")  # one feature, one token: spaCy's tokenizer splits on punctuation
 
@@ -46,7 +47,7 @@ def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
     words = WORD.findall(name.lower()) or ["_"]
     left = WORD.findall(text[max(0, s - 60):s].lower())[-3:]
     right = WORD.findall(text[e:e + 60].lower())[:3]
-    count = text.count(name)
+    count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"h_{words[-1]}", f"b_{words[0]}", f"hf_{words[-1]}_{fld}",
              f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}", f"c_{min(count, 3)}",
              f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}"]
