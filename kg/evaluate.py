@@ -34,7 +34,17 @@ def load_gold(path: str | Path) -> dict[tuple, dict]:
                 rec = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise SourceError(path, f"is not valid JSON ({exc.msg}); a gold file is JSON Lines", n) from None
-            out[record_key(rec)] = rec
+            if not isinstance(rec, dict) or not (("source" in rec and "index" in rec) or "id" in rec):
+                raise SourceError(path, "is not a gold record: each line is a JSON object with source and index "
+                                        "(or id) and the fields of GUIDELINES.md", n)
+            bad = next((f for f in (*ENTITY_FIELDS, "speedups", "results", "code")
+                        if f in rec and not isinstance(rec[f], list)), None)
+            if bad:
+                raise SourceError(path, f"field {bad!r} is not a list; see GUIDELINES.md for the record's shape", n)
+            try:
+                out[record_key(rec)] = rec
+            except (TypeError, ValueError):
+                raise SourceError(path, "has an index that is not a number", n) from None
     return out
 
 
