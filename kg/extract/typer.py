@@ -80,6 +80,9 @@ class MentionTyper:
             raise PipelineConfigError(f"{path}: no trained mention typer here; run `python scripts/train_typer.py`")
         self.model = spacy.load(path)
         self.textcat = self.model.get_pipe("textcat")
+        # the model reads only each token's text (ORTH): new feature tokens need none of the lexical
+        # attributes (shape, like_num, …) a vocabulary computes for a new word, and those cost the most
+        self.model.vocab.lex_attr_getters = {}
 
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions
