@@ -1,11 +1,12 @@
-"""Extraction: the mention typer, a linear classifier trained here that re-types or drops what the rules propose.
+"""Extraction: the mention typer, a linear classifier trained here that re-types what the rules propose.
 
 Rules propose mentions with a field; many are right, some carry the wrong field ("AIME24" as a
 model) and some are no entity at all ("OpenAI"). The typer reads each proposed mention as a bag of
 features (its field and rule, its words, shape and head, the words around it, how often the
 abstract repeats it) and a spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no
-vectors, microseconds a mention) gives the probability of each field and of NONE. A mention is
-dropped or moved to another field only when the model is sure (`threshold`). The model is trained
+vectors) gives the probability of each field and of NONE. A mention moves to another field only
+when the model is sure (`threshold`, 0.7 in config.cfg); it is dropped only when NONE reaches `drop`,
+which the packaged config leaves above 1 (never: dropping cost recall on train). The model is trained
 from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in `typer/`.
 """
 from __future__ import annotations
@@ -68,7 +69,8 @@ def _bucket(feature: str) -> str:
 
 
 class MentionTyper:
-    """spaCy component: re-types or drops the mentions in `doc._.kg_mentions` the model is sure about."""
+    """spaCy component: re-types the mentions in `doc._.kg_mentions` the model is sure about (and drops
+    those it is sure are none, when `drop` is at most 1)."""
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01):
