@@ -8,7 +8,6 @@ its mentions never depend on the abstracts processed beside it.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import spacy
@@ -44,7 +43,3 @@ class EntityModel:
 
     def __call__(self, doc: Doc) -> Doc:
         return self._add(doc, self.model(text_of(doc)))
-
-    def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        for doc in docs:
-            yield self(doc)
