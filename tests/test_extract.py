@@ -93,6 +93,28 @@ def test_extract_lexicon_term_grows_by_modifiers(nlp):
     assert {"video diffusion models", "text-to-image diffusion models"} <= set(f["techniques"])
 
 
+@pytest.mark.parametrize("text,field,name", [
+    ("We cast route planning as a Markov Decision Process (MDP) and solve it with value iteration.",
+     "techniques", "Markov Decision Process"),
+    ("Spectrograms come from a Short-Time Fourier Transform (STFT) of the signal.", "techniques",
+     "Short-Time Fourier Transform"),
+    ("Optical Character Recognition (OCR) remains hard on crumpled receipts.", "tasks", "Optical Character Recognition"),
+    ("Advances in Natural Language Processing (NLP) enable this.", None, "Natural Language Processing"),
+    ("We fine-tune Proximal Policy Optimization (PPO) agents.", "models", "Proximal Policy Optimization"),
+])
+def test_extract_long_form_head_says_what_it_names(nlp, text, field, name):
+    found = {m.text: m.field for m in extract_text(nlp, text).mentions}
+    assert found.get(name) == field
+
+
+def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
+    f = fields(extract_text(nlp, "A neural network with attention learns the policy. We compare language models "
+                                 "with graph neural networks and sparse attention."))
+    techniques = set(f.get("techniques", []))
+    assert not {"neural network", "attention", "language models"} & techniques
+    assert {"graph neural networks", "sparse attention"} <= techniques
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])

@@ -141,7 +141,8 @@ METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat
 CHANGE_CUE = re.compile(r"\b(?:improv(?:e|es|ing)|reduc(?:e|es|ing)|boost(?:s|ing)?|increas(?:e|es|ing)|degrad(?:e|es|ing)|"
                         r"maintain(?:s|ing)?|sacrific(?:e|es|ing)|compromis(?:e|es|ing)|comparable|competitive|"
                         r"gains?\s+in|drops?\s+in)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
-QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robustness", "efficiency", "performance"})
+QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robustness", "efficiency", "performance",
+                           "preference", "top-1"})
 
 
 def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:

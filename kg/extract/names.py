@@ -69,6 +69,17 @@ APPOSITION = re.compile(
 )
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
+# The head of a defined long form says what it names when it is a common noun of a kind: "Markov Decision
+# Process (MDP)", "Short-Time Fourier Transform (STFT)" are families of methods, "Optical Character
+# Recognition (OCR)" a task, "Natural Language Processing (NLP)" or "Unmanned Aerial Vehicles (UAVs)" a
+# field or a thing, no entity (None). Read on train.jsonl, where long forms with these heads were such
+# in 30 of 31 cases; other long forms stay names (models) for the typer to settle.
+LONG_FORM_HEADS = {
+    **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
+    **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
+                     "captioning", "answering"), "tasks"),
+    **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles"), None),
+}
 METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
 DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
@@ -297,6 +308,10 @@ class NameFinder:
                         # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
                         proposed_spans.append((s, e))
                         found.append(("proposed", s, e, "proposed.emphasis", None))
+                elif rule == "name.abbreviation_long" and name.split()[-1].lower() in LONG_FORM_HEADS:
+                    kind = LONG_FORM_HEADS[name.split()[-1].lower()]
+                    if kind:
+                        found.append((kind, s, e, "name.long_form_head", None))
                 elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
                     found.append(("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):

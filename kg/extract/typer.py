@@ -1,25 +1,39 @@
-"""Extraction: the mention typer, a linear classifier trained here that re-types what the rules propose.
+"""Extraction: the mention typer, a linear classifier trained here that re-types, filters and adds to
+what the rules propose.
 
 Rules propose mentions with a field; many are right, some carry the wrong field ("AIME24" as a
-model) and some are no entity at all ("OpenAI"). The typer reads each proposed mention as a bag of
-features (its field and rule, its words, shape and head, the words around it, how often the
+model) and some are no entity at all ("little attention"). The typer reads each proposed mention as
+a bag of features (its field and rule, its words, shape and head, the words around it, how often the
 abstract repeats it) and a spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no
-vectors) gives the probability of each field and of NONE. A mention moves to another field only
-when the model is sure (`threshold`, 0.7 in config.cfg); it is dropped only when NONE reaches `drop`,
-which the packaged config leaves above 1 (never: dropping cost recall on train). The model is trained
-from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in `typer/`.
+vectors) gives the probability of each field and of NONE. With the packaged config (config.cfg):
+- a mention moves to another field when the model is at least `threshold` (0.7) sure of it;
+- a mention of a rule in `drop_rules` (the head-noun phrases, "phrase.") is dropped when NONE
+  reaches `drop` (0.5); names and lexicon terms are never dropped;
+- the typer proposes terms no rule found: two- and three-word runs of lower-case content words
+  ("breast cancer screening"), kept where the model gives them at least `propose` (0.65) of being
+  an entity, the likeliest of overlapping ones, in the field it scores highest (rule
+  "candidate.chunk").
+The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
+`typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
 from __future__ import annotations
 
 import re
 import zlib
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import spacy
+from murmurhash.mrmr import hash_bytes
+from spacy.attrs import ORTH
+from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
+from .phrases import STOP, _verb_like
 from .spans import text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
@@ -27,9 +41,48 @@ FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 LABELS = tuple(f.upper() for f in FIELDS) + ("NONE",)
 WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")
 BUCKETS = 1 << 15
+CONTEXT = 60  # characters either side in which the three neighbouring words are read
 WINDOW = 5000  # characters either side in which repeats of a mention are counted (a whole abstract, usually)
 FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig"}  # families with few values, kept as written
 SAFE = re.compile(r"[^\w]")  # one feature, one token: spaCy's tokenizer splits on punctuation
+
+
+CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
+CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
+MAX_CANDIDATE_WORDS = 3
+
+
+
+def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
+    """Spans of two or three words inside runs of lower-case content words (or acronyms) that no rule
+    mention touches: "… for breast cancer screening in …" proposes "breast cancer screening",
+    "cancer screening" and "breast cancer"; the model keeps at most one of overlapping spans.
+    Runs break at punctuation, numbers, function and stop words and adverbs, and end after an inflected
+    word ("screening", "clinics": a head noun, or a verb the model learns to refuse).
+    (Single words were measured too: they tripled the candidates for a third of a point.)"""
+    out: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+
+    def flush() -> None:
+        n = len(run)
+        for end in range(2, n + 1):
+            for start in range(max(0, end - MAX_CANDIDATE_WORDS), end - 1):
+                out.append((run[start][0], run[end - 1][1]))
+        run.clear()
+
+    for m in CHUNK_WORD.finditer(text):
+        w = m.group(0)
+        s, e = m.span()
+        lw = w.lower()
+        if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and lw not in STOP
+                and not lw.endswith("ly") and not any(taken[s:e])):
+            run.append((s, e))
+            if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
+                flush()
+        else:
+            flush()
+    flush()
+    return out
 
 
 def shape(word: str) -> str:
@@ -44,10 +97,18 @@ def shape(word: str) -> str:
 
 def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
     """The mention as a line of feature tokens for the bag-of-words model."""
+    return " ".join(_bucket(x) for x in raw_features(text, fld, s, e, rule))
+
+
+def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
+    """The mention's features before hashing ("w_imagenet", "l1_on", "f_datasets", …)."""
     name = text[s:e]
     words = WORD.findall(name.lower()) or ["_"]
-    left = WORD.findall(text[max(0, s - 60):s].lower())[-3:]
-    right = WORD.findall(text[e:e + 60].lower())[:3]
+    starts, ends, lowered = _words_of(text)
+    i = bisect_right(ends, s)  # the first word that does not end before the mention
+    left = [lowered[j] for j in range(max(0, i - 3), i) if starts[j] >= s - CONTEXT]
+    j = bisect_left(starts, e)  # the first word that starts at or after its end
+    right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"h_{words[-1]}", f"b_{words[0]}", f"hf_{words[-1]}_{fld}",
              f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}", f"c_{min(count, 3)}",
@@ -55,7 +116,19 @@ def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
     feats += [f"w_{w}" for w in words[:6]]
     feats += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
     feats += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
-    return " ".join(_bucket(x) for x in feats)
+    return feats
+
+
+_WORDS_OF: list = [None, None]
+
+
+def _words_of(text: str) -> tuple[list[int], list[int], list[str]]:
+    """The words of `text` (starts, ends, lower-cased), computed once per text: every mention of an
+    abstract reads its neighbours from them."""
+    if _WORDS_OF[0] is not text:
+        found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
+        _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
+    return _WORDS_OF[1]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -68,41 +141,107 @@ def _bucket(feature: str) -> str:
     return f"{family}_{zlib.crc32(value.encode('utf-8')) % BUCKETS}"
 
 
+class SparseLinearScorer:
+    """The trained textcat's own arithmetic, without building a spaCy `Doc` per mention.
+
+    `TextCatBOW` (unigrams, exclusive classes) scores a line of feature tokens as softmax(b + Σ W[i₁(t)]
+    + W[i₂(t)]) over its tokens t, where i₁, i₂ are two MurmurHash3 indices of the token's string id
+    (thinc's `SparseLinear.v2`). Computed here with the model's own weights, so the probabilities are
+    the model's (tests/test_typer.py compares them with `textcat.predict`), at a fraction of the cost:
+    most of the typer's time went to making a `Doc` and new lexemes for every feature line.
+    """
+
+    def __init__(self, textcat) -> None:
+        layers = {layer.name: layer for layer in textcat.model.walk()}
+        linear, ngrams = layers.get("sparse_linear"), layers.get("extract_ngrams")
+        if (linear is None or ngrams is None or "softmax_activation" not in layers or linear.attrs.get("v1_indexing")
+                or ngrams.attrs.get("ngram_size") != 1 or ngrams.attrs.get("attr") != ORTH):
+            raise PipelineConfigError("kg_typer: the model is not the unigram TextCatBOW textcat this component reads; "
+                                      "retrain it with `python scripts/train_typer.py`")
+        n_out, self.length = linear.get_dim("nO"), linear.get_dim("length")
+        self.weights = np.ascontiguousarray(linear.get_param("W").reshape(n_out, self.length).T)  # (length, classes)
+        self.bias = linear.get_param("b").copy()
+        self._rows: dict[str, tuple[int, int]] = {}
+
+    def rows(self, feature: str) -> tuple[int, int]:
+        """The two weight rows of one raw feature."""
+        key = get_string_id(_bucket(feature)).to_bytes(8, "little")
+        return (hash_bytes(key, 0) & 0xFFFFFFFF) % self.length, (hash_bytes(key, 1) & 0xFFFFFFFF) % self.length
+
+    def scores(self, lines: list[list[str]]) -> np.ndarray:
+        """Class probabilities, one row per line of raw features (in the textcat's label order)."""
+        cache = self._rows
+        if len(cache) > 1 << 19:  # bounded: feature values are open-ended words
+            cache.clear()
+        rows: list[int] = []
+        starts = []
+        for feats in lines:
+            starts.append(len(rows))
+            for f in feats:
+                pair = cache.get(f)
+                if pair is None:
+                    pair = cache[f] = self.rows(f)
+                rows += pair
+        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp),
+                                 axis=0) + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        probs = np.exp(logits)
+        return probs / probs.sum(axis=1, keepdims=True)
+
+
 class MentionTyper:
     """spaCy component: re-types the mentions in `doc._.kg_mentions` the model is sure about (and drops
     those it is sure are none, when `drop` is at most 1)."""
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
-                 drop: float = 1.01):
+                 drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01):
         self.name = name
         self.threshold = threshold
         self.drop = drop
+        self.drop_rules = tuple(drop_rules)
+        self.propose = propose
         path = Path(path) if path else TYPER_DIR
         if not (path / "meta.json").is_file():
             raise PipelineConfigError(f"{path}: no trained mention typer here; run `python scripts/train_typer.py`")
         self.model = spacy.load(path)
         self.textcat = self.model.get_pipe("textcat")
-        # the model reads only each token's text (ORTH): new feature tokens need none of the lexical
-        # attributes (shape, like_num, …) a vocabulary computes for a new word, and those cost the most
-        self.model.vocab.lex_attr_getters = {}
+        self.labels = list(self.textcat.labels)
+        self.linear = SparseLinearScorer(self.textcat)
 
     def __call__(self, doc: Doc) -> Doc:
-        mentions = doc._.kg_mentions
-        if not mentions:
-            return doc
+        mentions = doc._.kg_mentions or []
         text = text_of(doc)
-        vocab = self.model.vocab
-        lines = [Doc(vocab, words=features(text, f, s, e, r).split(" ")) for f, s, e, r, _ in mentions]
-        scores = self.textcat.model.ops.to_numpy(self.textcat.predict(lines))
-        labels = list(self.textcat.labels)
+        candidates: list[tuple[int, int]] = []
+        if self.propose <= 1:
+            taken = bytearray(len(text))
+            for _f, s, e, *_ in mentions:
+                taken[s:e] = b"\x01" * (e - s)
+            candidates = chunk_candidates(text, taken)
+        if not mentions and not candidates:
+            return doc
+        lines = [raw_features(text, f, s, e, r) for f, s, e, r, _ in mentions]
+        lines += [raw_features(text, "none", s, e, CANDIDATE) for s, e in candidates]
+        scores = self.linear.scores(lines).tolist()
+        labels = self.labels
         none = labels.index("NONE")
+        fields = [i for i in range(len(labels)) if i != none]
         kept = []
-        for m, row in zip(mentions, scores.tolist()):
-            if row[none] >= self.drop:
+        for m, row in zip(mentions, scores):
+            if row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules)):
                 continue
-            best = max((i for i in range(len(labels)) if i != none), key=lambda i: (row[i], labels[i]))
+            best = max(fields, key=lambda i: (row[i], labels[i]))
             if row[best] >= self.threshold and labels[best] != m[0].upper():
                 m = (labels[best].lower(), *m[1:])
             kept.append(m)
+        proposed = []
+        for (s, e), row in zip(candidates, scores[len(mentions):]):
+            best = max(fields, key=lambda i: (row[i], labels[i]))
+            if 1.0 - row[none] >= self.propose:
+                proposed.append((1.0 - row[none], s, e, labels[best].lower()))
+        chosen: list[tuple[int, int]] = []
+        for p, s, e, fld in sorted(proposed, key=lambda x: (-x[0], x[1], x[2])):
+            if all(e <= cs or ce <= s for cs, ce in chosen):
+                chosen.append((s, e))
+                kept.append((fld, s, e, CANDIDATE, None))
         doc._.kg_mentions = kept
         return doc
