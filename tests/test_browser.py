@@ -76,6 +76,9 @@ def test_browser_opens_signed_in_from_the_login_link_with_no_typing(neo4j_driver
         page.wait_for_selector("text=Started streaming 1 records", timeout=30000)
         assert f"kg-probe:{probe}" in page.locator('[data-testid="frame"]').first.inner_text()
         page.screenshot(path=str(shots / "signed-in.png"))
+        # Browser keeps the connection as it keeps typed credentials: its own address connects again
+        page.goto(f"http://127.0.0.1:{TEST_NEO4J_HTTP_PORT}/browser/")
+        page.wait_for_selector("text=You are connected as user neo4j", timeout=60000)
         context.close()
         # the link works once: opened again, in another new profile, it signs nobody in
         assert not token_file.exists()
