@@ -66,7 +66,8 @@ public final class Launcher {
                 throw e;
             }
         }
-        System.out.println("kg-neo4j ready bolt://127.0.0.1:" + bolt + " http://127.0.0.1:" + http);
+        System.out.println("kg-neo4j ready bolt://127.0.0.1:" + bolt + " http://127.0.0.1:" + http
+                + " login http://127.0.0.1:" + http + "/kg-login/");
         System.out.flush();
         new CountDownLatch(1).await();  // until SIGTERM/SIGINT: the bootstrapper's hook stops the server
     }
