@@ -1,19 +1,22 @@
-"""Neo4j Browser in headless Chromium: the guide plays from its index through every slide, each query
-runs from its slide and answers readably. Screenshots go to test-artifacts/browser/ (ignored by git,
-kept by CI)."""
+"""Neo4j Browser in headless Chromium: the one-time link of `scripts/neo4j browser` opens it signed in with
+nothing typed; the guide plays from its index through every slide, each query runs from its slide and
+answers readably. Screenshots go to test-artifacts/browser/ and test-artifacts/browser-login/ (ignored by
+git, kept by CI)."""
 import os
 import re
+import secrets
 import shutil
+import stat
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, TEST_NEO4J_BOLT_PORT, TEST_NEO4J_HOME, TEST_NEO4J_HTTP_PORT, neo4j_script
 from kg.build import graph_of
 from kg.guide import GUIDE_NAME, guide_values, inline, ordered, serve
 from kg.queries import list_queries
 from kg.sinks.neo4j import load_graph
 
-pytestmark = [pytest.mark.neo4j, pytest.mark.shared, pytest.mark.browser]
+pytestmark = [pytest.mark.neo4j, pytest.mark.browser]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
         "--disable-component-update", "--disable-sync"]
@@ -26,6 +29,69 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def login_link() -> str:
+    """A new one-time link from `scripts/neo4j browser` for the run's own server (its custom ports)."""
+    proc = neo4j_script("browser")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+def open_signed_in(page, link: str) -> None:
+    """Open Browser through the login link and wait until its startup connection says it is connected."""
+    page.goto(link)
+    page.wait_for_selector("text=You are connected as user neo4j", timeout=60000)
+
+
+def test_browser_opens_signed_in_from_the_login_link_with_no_typing(neo4j_driver, neo4j_settings):
+    playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (in the test extra)")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("needs Debian's chromium (apt-get install chromium); CI installs it")
+    probe = secrets.token_hex(8)  # only this server holds it: Browser reached this server, not another one
+    neo4j_driver.execute_query("CREATE (:Probe {kg: $probe})", probe=probe, database_=neo4j_settings.database)
+    proc = neo4j_script("browser")
+    assert proc.returncode == 0, proc.stderr
+    link = proc.stdout.strip()
+    page_file, token_file = TEST_NEO4J_HOME / "browser.html", TEST_NEO4J_HOME / "browser-token"
+    assert link == page_file.as_uri()
+    # the password is printed nowhere and is in neither file; both are the owner's alone
+    password = neo4j_settings.password
+    assert password not in proc.stdout + proc.stderr
+    assert password not in page_file.read_text() and password not in token_file.read_text()
+    assert stat.S_IMODE(page_file.stat().st_mode) == 0o600 and stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    shots = ROOT / "test-artifacts" / "browser-login"
+    shutil.rmtree(shots, ignore_errors=True)
+    shots.mkdir(parents=True)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 900})  # a new profile: nothing stored
+        page = context.new_page()
+        open_signed_in(page, link)
+        assert page.url == f"http://127.0.0.1:{TEST_NEO4J_HTTP_PORT}/browser/"
+        status = page.locator('[data-testid="frame"]', has_text="You are connected as user neo4j").first.inner_text()
+        assert f"127.0.0.1:{TEST_NEO4J_BOLT_PORT}" in status
+        assert page.locator('input[data-testid="password"]').count() == 0  # the connect form never showed
+        page.locator('[data-testid="activeEditor"]').first.click()
+        page.keyboard.type("MATCH (p:Probe) RETURN 'kg-probe:' + p.kg AS c")
+        page.keyboard.press("Control+Enter")
+        page.wait_for_selector("text=Started streaming 1 records", timeout=30000)
+        assert f"kg-probe:{probe}" in page.locator('[data-testid="frame"]').first.inner_text()
+        page.screenshot(path=str(shots / "signed-in.png"))
+        # Browser keeps the connection as it keeps typed credentials: its own address connects again
+        page.goto(f"http://127.0.0.1:{TEST_NEO4J_HTTP_PORT}/browser/")
+        page.wait_for_selector("text=You are connected as user neo4j", timeout=60000)
+        context.close()
+        # the link works once: opened again, in another new profile, it signs nobody in
+        assert not token_file.exists()
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        page.goto(link)
+        page.wait_for_selector("text=already used", timeout=30000)
+        assert page.url.endswith("/kg-login/") and password not in page.content()
+        page.screenshot(path=str(shots / "used-again.png"))
+        browser.close()
+
+
+@pytest.mark.shared
 def test_browser_plays_the_whole_guide(neo4j_driver, neo4j_settings, seed_extractions):
     playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (in the test extra)")
     if not os.path.exists(CHROMIUM):
@@ -44,13 +110,8 @@ def test_browser_plays_the_whole_guide(neo4j_driver, neo4j_settings, seed_extrac
         with playwright.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(f"{http}/browser/")
-            page.wait_for_selector('input[data-testid="username"]', timeout=60000)
-            page.fill('input[data-testid="boltaddress"]', neo4j_settings.uri)
-            page.fill('input[data-testid="username"]', neo4j_settings.user)
-            page.fill('input[data-testid="password"]', neo4j_settings.password)
-            page.click('button[data-testid="connect"]')
-            page.wait_for_selector("text=Connected to Neo4j", timeout=30000)
+            open_signed_in(page, login_link())
+            assert page.url == f"{http}/browser/"
             editor = page.locator('[data-testid="activeEditor"]').first
             editor.click()
             page.keyboard.type(f":guide http://localhost:{port}/{GUIDE_NAME}")

@@ -1,5 +1,6 @@
 """scripts/neo4j, and the tests' own guard around it: a server of its own home keeps its databases across
-stop and start, advertises the Bolt port it listens on (Neo4j Browser connects without typing an address),
+stop and start, advertises the Bolt port it listens on (Neo4j Browser offers the right address) and opens
+Browser signed in from its one-time link (nothing typed, on default and custom ports alike),
 says what to install without Java or Maven, and the test run refuses every database it did not create.
 
 These tests start private servers (a temporary home, free ports), never the developer's or the run's."""
@@ -145,22 +146,26 @@ def test_script_neo4j_graph_survives_stop_and_start(private):
         assert snapshot(driver) == before
 
 
-def connect_in_browser(http: int, env: dict, shot: Path) -> tuple[str, str]:
-    """Open Neo4j Browser on the HTTP port; return the Bolt address it offers and the node count it shows
-    after connecting with the offered address (only the user name and password typed)."""
+def connect_in_browser(server: Private, env: dict, shot: Path) -> tuple[str, str]:
+    """Open Neo4j Browser on the HTTP port in a new profile and return the Bolt address its connect form
+    offers; then open, in another new profile, the link `scripts/neo4j browser` prints and return what
+    Browser shows for a node count once its startup connection is made (nothing typed in the form)."""
     playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (in the test extra)")
     if not os.path.exists(CHROMIUM):
         pytest.skip("needs Debian's chromium (apt-get install chromium); CI installs it")
+    proc = server.run("browser")
+    assert proc.returncode == 0 and env["NEO4J_PASSWORD"] not in proc.stdout + proc.stderr, proc.stderr
+    link = proc.stdout.strip()
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(f"http://127.0.0.1:{http}/browser/")
+        page = browser.new_context().new_page()
+        page.goto(f"http://127.0.0.1:{server.http}/browser/")
         page.wait_for_selector('input[data-testid="username"]', timeout=60000)
         offered = page.locator('input[data-testid="boltaddress"]').input_value()
-        page.fill('input[data-testid="username"]', env["NEO4J_USERNAME"])
-        page.fill('input[data-testid="password"]', env["NEO4J_PASSWORD"])
-        page.click('button[data-testid="connect"]')
-        page.wait_for_selector("text=Connected to Neo4j", timeout=30000)
+        page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        page.goto(link)
+        page.wait_for_selector("text=You are connected as user neo4j", timeout=60000)
+        assert page.url == f"http://127.0.0.1:{server.http}/browser/"
         page.locator('[data-testid="activeEditor"]').first.click()
         page.keyboard.type("MATCH (n) RETURN 'kg-count:' + count(n) AS c")
         page.keyboard.press("Control+Enter")
@@ -178,7 +183,7 @@ def test_script_neo4j_browser_connects_to_the_advertised_bolt_port(private, tmp_
     server, env = private
     with server.driver(env) as driver:
         n = driver.execute_query("MATCH (n) RETURN count(n) AS c").records[0]["c"]
-    offered, cell = connect_in_browser(server.http, env, tmp_path / "browser-connect.png")
+    offered, cell = connect_in_browser(server, env, tmp_path / "browser-connect.png")
     assert offered.endswith(f"127.0.0.1:{server.bolt}")
     assert f"kg-count:{n}" in cell  # connected to this server, not to another on 7687
 
@@ -194,7 +199,7 @@ def test_script_neo4j_browser_connects_on_the_default_ports(tmp_path):
     try:
         with server.driver(env) as driver:
             driver.execute_query("UNWIND range(1, 3) AS i CREATE (:Probe {i: i})")
-        offered, cell = connect_in_browser(7474, env, tmp_path / "browser-connect-default.png")
+        offered, cell = connect_in_browser(server, env, tmp_path / "browser-connect-default.png")
     finally:
         server.run("stop")
     assert offered.endswith("127.0.0.1:7687") and "kg-count:3" in cell

@@ -17,7 +17,8 @@ import org.neo4j.server.CommunityBootstrapper;
  * variable NEO4J_PASSWORD, never from the command line (which `ps` shows). The page cache is
  * KG_NEO4J_PAGECACHE (default 512m), as `server.memory.pagecache.size` would give it in neo4j.conf.
  * Bolt and HTTP advertise the addresses they listen on, so Neo4j Browser opened on the HTTP port
- * offers the right Bolt port. SIGTERM shuts the databases down cleanly (the bootstrapper's hook).
+ * offers the right Bolt port. POST /kg-login (kg.login.BrowserLogin) signs Browser in from the one-time
+ * link of `scripts/neo4j browser`. SIGTERM shuts the databases down cleanly (the bootstrapper's hook).
  */
 public final class Launcher {
     public static void main(String[] args) throws Exception {
@@ -43,6 +44,13 @@ public final class Launcher {
         config.put("dbms.security.auth_enabled", "true");
         config.put("server.memory.pagecache.size", System.getenv().getOrDefault("KG_NEO4J_PAGECACHE", "512m"));
         config.put("dbms.usage_report.enabled", "false");
+        // the one-time login link of `scripts/neo4j browser` (kg.login.BrowserLogin): the only path added to
+        // Neo4j's default allowlist of paths served without authentication (`/` and Browser's own files)
+        config.put("server.unmanaged_extension_classes", "kg.login=/kg-login");
+        config.put("dbms.security.http_auth_allowlist", "/,/browser.*,/kg-login/?");
+        kg.login.BrowserLogin.home = home;
+        kg.login.BrowserLogin.password = password;
+        kg.login.BrowserLogin.boltPort = bolt;
         CommunityBootstrapper server = new CommunityBootstrapper();
         int code = server.start(home, home.resolve("conf").resolve("neo4j.conf"), config, false, false);
         if (code != 0) {
@@ -58,7 +66,8 @@ public final class Launcher {
                 throw e;
             }
         }
-        System.out.println("kg-neo4j ready bolt://127.0.0.1:" + bolt + " http://127.0.0.1:" + http);
+        System.out.println("kg-neo4j ready bolt://127.0.0.1:" + bolt + " http://127.0.0.1:" + http
+                + " login http://127.0.0.1:" + http + "/kg-login/");
         System.out.flush();
         new CountDownLatch(1).await();  // until SIGTERM/SIGINT: the bootstrapper's hook stops the server
     }
