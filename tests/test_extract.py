@@ -107,6 +107,18 @@ def test_extract_long_form_head_says_what_it_names(nlp, text, field, name):
     assert found.get(name) == field
 
 
+@pytest.mark.parametrize("text,padded", [
+    ("Nine representative surface reconstruction methods are compared.", "representative surface reconstruction"),
+    ("A subsequent LLM rewrites the draft.", "subsequent LLM"),
+    ("We revisit few-step distillation for video models.", "revisit few-step distillation"),
+    ("Our kernels speed up hardware-specific quantization on phones.", "hardware-specific quantization"),
+])
+def test_extract_padding_modifiers_do_not_grow_terms(nlp, text, padded):
+    f = fields(extract_text(nlp, text))
+    names = {n for v in f.values() for n in v}
+    assert padded not in names
+
+
 def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
     f = fields(extract_text(nlp, "A neural network with attention learns the policy. We compare language models "
                                  "with graph neural networks and sparse attention."))

@@ -139,7 +139,7 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
         w_start, word = found
         lw = word.lower()
         if lw not in allowed and (lw in STOP or lw.endswith("ly") or _verb_like(word) or _NUMBER.fullmatch(word)
-                                  or len(word) < 2 or lw in COMPARATIVES):
+                                  or len(word) < 2 or lw in COMPARATIVES or _padding(word)):
             break
         if word[0].isupper() and not _proper_modifier(text, w_start, word) and not (pos == start and taken == 0 and lw not in STOP):
             break
@@ -148,6 +148,32 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
         taken += 1
     return new_start
 
+
+# Modifiers that describe a use of a term instead of naming a kind of it ("deep-learning-based",
+# "hardware-specific", "instructor-tuned", "three-stage", "high-throughput", "open-source"): read on
+# train.jsonl, phrases padded by them are wrong and the bare term right.
+PADDING_SUFFIXES = ("-specific", "-driven", "-aware", "-tuned", "-oriented", "-centric", "-level", "-scale",
+                    "-stage", "-phase", "-type", "-style", "-source", "-capacity", "-throughput", "-latency", "-context",
+                    "-pretrained", "-sized", "-board", "-par", "-play")
+PADDING_PREFIXES = ("ultra-", "small-", "large-", "well-", "open-", "closed-")
+PADDING_WORDS = frozenset("""
+six seven eight nine ten dozen dozens hundreds thousands millions
+mainstream subsequent successful standalone realistic highest lowest basic compact resilient monolithic shallow
+capable marginal frontier flagship representative notable leading prominent
+suggest automate formulate reformulate degrade benefit revisit rethink
+""".split())
+
+
+def _padding(word: str) -> bool:
+    """A modifier that pads a term rather than naming a kind of it."""
+    lw = word.lower()
+    if lw in PADDING_WORDS or lw.endswith(PADDING_SUFFIXES) or lw.startswith(PADDING_PREFIXES):
+        return True
+    head, dash, _ = lw.partition("-")
+    return bool(dash) and (head[:1].isdigit() or head in NUMBER_WORDS)
+
+
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten multi".split()) - {"multi"}
 
 COMPARATIVES = {"faster", "better", "higher", "lower", "larger", "smaller", "stronger", "greater", "fewer", "longer",
                 "shorter", "easier", "harder", "cheaper", "deeper", "wider", "best", "largest", "fastest", "latest"}
