@@ -29,7 +29,7 @@ NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–
 # metric words: a named measure, or a head noun that the words before it make specific
 METRIC_NAMES = (
     r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
-    r"(?:macro|micro|weighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
+    r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
@@ -317,6 +317,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
             objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
             objs.sort()
+        elif _search(r"\d\s*(?:%|points?|pp)$", m.group(0)):
+            # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
+            # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
+            objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
         for s, e in objs:
             out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()),
                                    "result.improves_by", "gain", gain_baseline(m.end())))
@@ -378,12 +382,46 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
-        metric = _nearest(sentence, mspans, m.start(), m.end())
+        word = NOUN_AFTER.match(sentence, m.end())
+        if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
+            metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
+        else:
+            metric = _nearest(sentence, mspans, m.start(), m.end())
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
     out.sort(key=lambda r: r.start)
     return out
+
+
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than)\b)")
+NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
+                           r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
+                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
+OBJECT_LEAD = re.compile(r"^(?:(?:the|its|their|our|both|overall|average|mean)\s+)+", re.I)
+OBJECT_WORD = re.compile(r"^[A-Za-z][\w/'’-]*$")
+NOT_OBJECT = re.compile(r"^(?:it|them|this|that|these|those|performance|results?|efficiency|quality|cost|costs|time|"
+                        r"speed|latency|memory|number|amount|size|overhead|usage|use|consumption|a|an|we|our)$", re.I)
+
+
+def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The noun phrases of "improves A (and B) by N%": each 1–4 plain words, no verb or number,
+    and not a bare generic word ("performance", "it"); [] when the object is anything else."""
+    out = []
+    pos = start
+    for phrase in sentence[start:end].split(" and "):
+        s, text = pos, phrase
+        pos += len(phrase) + len(" and ")
+        lead = OBJECT_LEAD.match(text)
+        if lead:
+            s, text = s + lead.end(), text[lead.end():]
+        words = text.split()
+        if not 1 <= len(words) <= 4 or text != " ".join(words) or not all(OBJECT_WORD.match(w) for w in words) \
+                or (len(words) == 1 and NOT_OBJECT.match(words[0])) or STOP.match(words[0]) or STOP.match(words[-1]) \
+                or any(_match(r"\w+(?:ing|ed)$", w) for w in words[1:]):
+            return []
+        out.append((s, s + len(text)))
+    return out if len(out) <= 3 else []
 
 
 def _metric_name(metric: str) -> str:
