@@ -243,8 +243,10 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
         pass
     # "Compared to X, …" heads the claim's clause; a comparison right after another claim's number
     # ("by 43-72% compared to JPEG, whereas … by 0.3-33%") is that claim's
-    if m and not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start]) \
-            and not _search(r"\b(?:whereas|while|but)\b|;", sentence[m.end():start]) \
+    # a comparison that opens the sentence, before any number, is every claim's in it
+    opening = m is not None and not _search(r"\d", sentence[:m.start()]) and ";" not in sentence[m.end():start]
+    if m and (opening or not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start])
+              and not _search(r"\b(?:whereas|while|but)\b|;", sentence[m.end():start])) \
             and not _search(r"\d\s*(?:%|×|x\b|times\b)[^,;]{0,25}$", sentence[max(0, m.start() - 30):m.start() + 1]):
         base = _clean_baseline(m.group("base"))
         if base:

@@ -106,9 +106,10 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
     spans = list(known)
     for m in METRIC_RE.finditer(sentence):
         s, e = m.start(), m.end()
-        if any(a <= s and e <= b for a, b in known):
-            continue
         head = m.group(0)
+        inside = [k for k in known if k[0] <= s and e <= k[1]]
+        if inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
+            continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
             for _ in range(3):
@@ -342,6 +343,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
+        if metric is None and not ds:
+            metric = _nearest(sentence, mspans, m.start(), m.end())  # "reaches 71.2% accuracy, … by up to 8.3 points"
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
     for m in () if not ("+" in sentence or " of " in sentence) else _finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
