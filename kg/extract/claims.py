@@ -344,7 +344,9 @@ QUALITY_AFTER = re.compile(
     r"match\w*|on|across|for|comparable|similar|same)\b)[\w-]+\s+){0,4}?(?:" + QUALITY_WORDS.pattern[3:-3] + r"|hallucinat\w*|errors?|usable|mistakes|"
     r"correctness|robustness|gains?\s+in\s+(?:accuracy|performance))\b", re.I)
 QUALITY_GAIN_BEFORE = re.compile(
-    r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
+    r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|reduc\w*|decreas\w*|lower\w*|cut\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+"
+    + QUAL_OPT + r"$", re.I)
+QUALITY_OBJECT = re.compile(QUALITY_WORDS.pattern + r"|\b(?:errors|hallucinat\w*|mistakes)\b", re.I)
 LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
 LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
 CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
@@ -373,7 +375,7 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
             r"\b(?:faster|speed\w*|throughput|latency|time|memory|cost)\b", sentence[max(0, start - 80):end + 40], re.I):
         return True  # "surpasses other baselines by 2.6%": a margin in quality
     m = QUALITY_GAIN_BEFORE.search(sentence[max(0, start - 80):start])
-    return bool(m and QUALITY_WORDS.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
+    return bool(m and QUALITY_OBJECT.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
 
 
 def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:

@@ -327,6 +327,25 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                    "result.improves_by", "gain", gain_baseline(m.end())))
         if objs:
             used.add(m.start("num"))
+    # a quality gain written as a factor ("2.3× reduction in error rate", "improves recall by 3×", "a 25-fold
+    # increase in the space-bandwidth product"): a result with the measure named (speed-ups are claims, blocked)
+    for m in () if not QUALITY_FACTOR_CUE.search(sentence) else QUALITY_FACTOR.finditer(sentence):
+        if m.start("num") in used or not free(m.start("num"), m.end()):
+            continue
+        after = FACTOR_MEASURE.match(sentence, m.end())
+        spans = [(m.end() + after.start("m") - after.start(), m.end() + after.end("m") - after.start())] if after else []
+        if not spans:
+            by = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|reduc\w*|decreas\w*|lower\w*|cut\w*)\s+"
+                         r"(?P<objs>[^,;.]{1,50}?)\s+by\s+" + QUAL + r"$", sentence[max(0, m.start() - 80):m.start()])
+            if by:
+                off = max(0, m.start() - 80)
+                spans = _object_phrases(sentence, off + by.start("objs"), off + by.end("objs"))
+        spans = [(s, e) for s, e in spans if QUALITY_MEASURE.search(sentence[s:e]) or any(a < e and s < b for a, b in mspans)]
+        for s, e in spans:
+            out.append(ResultMatch(m.start("num"), m.end(), sentence[s:e], float(m.group("num")), dataset_after(max(e, m.end())),
+                                   "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
+        if spans:
+            used.add(m.start("num"))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
         b = _search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
@@ -401,6 +420,16 @@ NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
                            r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
+QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
+QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
+FACTOR_MEASURE = re.compile(
+    r"\s*(?:(?:higher|greater|lower|fewer|better|larger|smaller|more|less|reductions?|increases?|improvements?|gains?|"
+    r"decreases?|boosts?)\s+)(?:(?:in|of)\s+(?:the\s+)?)?(?P<m>(?:[\w/-]+\s+){0,3}?[\w/-]+?)(?=\s*(?:[,;.()]|$)|\s+(?:and|on|in|"
+    r"over|than|compared|across|for|with|while|at|of|by|when|under|relative|against|versus|vs)\b)", re.I)
+QUALITY_MEASURE = re.compile(
+    r"\b(?:accuracy|errors?|error\s+rates?|FID|PSNR|SSIM|BLEU|ROUGE|F1|perplexity|score|performance|quality|success|"
+    r"reward|recall|precision|AUC|mAP|IoU|hallucinat\w*|mistakes|correctness|robustness|fidelity|"
+    r"space-bandwidth\s+product|win\s+rate|pass@\d+)", re.I)
 OBJECT_LEAD = re.compile(r"^(?:(?:the|its|their|our|both|overall|average|mean)\s+)+", re.I)
 OBJECT_WORD = re.compile(r"^[A-Za-z][\w/'’-]*$")
 NOT_OBJECT = re.compile(r"^(?:it|them|this|that|these|those|performance|results?|efficiency|quality|cost|costs|time|"
