@@ -429,7 +429,7 @@ FACTOR_MEASURE = re.compile(
 QUALITY_MEASURE = re.compile(
     r"\b(?:accuracy|errors?|error\s+rates?|FID|PSNR|SSIM|BLEU|ROUGE|F1|perplexity|score|performance|quality|success|"
     r"reward|recall|precision|AUC|mAP|IoU|hallucinat\w*|mistakes|correctness|robustness|fidelity|"
-    r"space-bandwidth\s+product|win\s+rate|pass@\d+)", re.I)
+    r"win\s+rate|pass@\d+)", re.I)
 OBJECT_LEAD = re.compile(r"^(?:(?:the|its|their|our|both|overall|average|mean)\s+)+", re.I)
 OBJECT_WORD = re.compile(r"^[A-Za-z][\w/'’-]*$")
 NOT_OBJECT = re.compile(r"^(?:it|them|this|that|these|those|performance|results?|efficiency|quality|cost|costs|time|"
