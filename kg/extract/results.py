@@ -115,7 +115,8 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
             for _ in range(3):
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
-                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith("."):
+                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith(".") \
+                        or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
@@ -268,6 +269,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             pos = me + ft.start("num")
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
             continue
+        # NUM UNIT WORDS METRIC — "86 ms median CPU inference latency", "5.12 GSa/s RNG throughput": the words
+        # between a unit and the measure make it specific
+        u = _search(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s?(?P<u>[^\s\d,;()]+)\s+(?P<mods>(?:[\w-]+\s+){1,3})$", sentence[max(0, ms - 60):ms])
+        if u and u.group("u") != "%" and UNIT_WORD.match(u.group("u")) and not any(STOP.match(w) for w in u.group("mods").split()):
+            pos = max(0, ms - 60) + u.start("num")
+            if free(pos, ms) and pos not in used and not baseline_number(pos):
+                add(pos, me, u.group("mods") + metric, _float(u.group("num")), dataset_near(pos, me), "result.value_metric")
+                continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
         b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
@@ -416,6 +425,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     return out
 
 
+# a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
+UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
+                       r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
 NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
