@@ -263,11 +263,23 @@ def _baseline(after: str) -> str | None:
 def _quantity(sentence: str, start: int, end: int) -> str | None:
     """What is faster or smaller: 'speedup in X', 'reduction in X', 'reduces X by', 'X speedup'."""
     after = sentence[end:]
+    # "a 16x reduction in training time and computational overhead": both, split into two claims later
+    m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
+                 r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×]+(?:\s+[\w\-–×]+)?\s+and\s+(?!(?:the|a|an|up|about|we|it|our)\b)[\w\-–×]+(?:\s+[\w\-–×]+)?)"
+                 r"(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|at|across|relative|against)\b))", after, re.I)
+    if m and len(split_quantities(m.group("q"))) > 1:
+        return m.group("q").strip()
     m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
                  r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×\s]+?)(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|and|at|across|relative|against)\b))",
                  after, re.I)
     if m and len(m.group("q").split()) <= 5:
         return m.group("q").strip()
+    # "4x faster prefilling and decoding", "2x faster SFT training": what is faster follows
+    m = _match(r"^\s*(?:faster|quicker)\s+(?!(?:than|on|in|at|with|for|while|and|compared|when|to|per|by)\b)"
+               r"(?P<q>[\w\-]+(?:\s+[\w\-]+)?(?:\s+and\s+[\w\-]+)?)(?=\s*(?:[,;.()]|$)|\s+(?:on|in|than|over|compared|with|while|at|across|for|relative|against|versus)\b)",
+               after, re.I)
+    if m:
+        return m.group("q")
     m = _match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
     if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
