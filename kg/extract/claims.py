@@ -343,7 +343,9 @@ SHARE_WEAK = re.compile(
     r"\b(?:using|uses?|with|requir\w*|needs?|needing|updat\w*|train\w*\s+on|tun\w*|keep\w*|retain\w*|skipp\w*|"
     r"eliminat\w*|prun\w*|remov\w*|drop\w*|defer\w*|activat\w*|consum\w*|sparse|to|skip\w*)\s+" + QUAL_OPT + r"$", re.I)
 SHARE_AFTER = re.compile(
-    r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b", re.I)
+    r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b"
+    # "with only 10% labeled data", "training only 0.5% parameters"
+    r"|^\s*(?:(?:labell?ed|annotated|unlabell?ed|training|trainable|paired)\s+)?(?:data|labels|annotations|parameters)\b", re.I)
 REDUCE_TO = re.compile(r"\b(?:reduc\w*|decreas\w*|cut\w*|lower\w*|shrink\w*|compress\w*|bring\w*|brought|limit\w*)\b"
                        r"[^%;]{0,60}?\bto\s+" + QUAL_OPT + r"$", re.I)
 REDUCE_BY = re.compile(
@@ -564,7 +566,9 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             r"\b(?:faster|speed[\s-]?up|accelerat\w*|latency|throughput|memory|wall[\s-]?clock|runtime|steps|iterations|FLOPs|"
             r"compute|cost|data|labels|parameters|tokens)\b", near_left[-35:] + " " + near_right[:25], re.I)
         share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
-        if share and (REDUCE_TO.search(before) or SHARE_STRONG.search(before) or (SHARE_WEAK.search(before) and v < 50)) and not quality and v < 100:
+        # "with 1% and 10% labeled data": the cue before the list is each member's
+        lead = re.sub(r"(?:" + NUM + r")\s*%\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$", "", before) if share else before
+        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50)) and not quality and v < 100:
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
                 _qualifier(sentence, m.start()), round(100 / v, 6) if v else None,
@@ -675,7 +679,8 @@ def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
 
 def _share_noun(after: str) -> str | None:
     m = _match(r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?P<q>(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r"))\b",
-                 after, re.I)
+                 after, re.I) or _match(r"^\s*(?P<q>(?:(?:labell?ed|annotated|unlabell?ed|training|trainable|paired)\s+)?"
+                                        r"(?:data|labels|annotations|parameters))\b", after, re.I)
     return m.group("q") if m else None
 
 
