@@ -222,9 +222,15 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
+    said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:
         if not _finite(c.value, c.value_max, c.factor, c.factor_max):
             continue  # a 400-digit number is no claim, and outputs hold finite numbers only
+        key = (c.value, c.value_max, c.unit, c.kind)
+        if c.value is not None and key in said and said[key][0] != s0 and c.quantity in (None, said[key][1]) \
+                and c.baseline in (None, said[key][2]):
+            continue  # the claim of an earlier sentence restated ("up to 6× acceleration" … "achieving 6× acceleration")
+        said.setdefault(key, (s0, c.quantity, c.baseline))
         s, e = s0 + c.start, s0 + c.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
         # the whole claim as written: the number to the end of its clause, with its baseline phrase
