@@ -48,7 +48,7 @@ NUMBER_WORD = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fift
                r"a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand")
 
 SPEED_WORDS = (
-    r"speed[\s-]?ups?|speed\b|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
+    r"speed[\s-]?ups?|speed\b|faster|as\s+(?:fast|quick)\b|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
     r"latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
     r"training\s+time|sampling|decoding|generation\s+speed"
 )
@@ -237,6 +237,12 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
             if acro:
                 return base + acro.group(0), end + m.end("base") + acro.end()
             return base, end + m.end("base")
+    # "twice as fast as Adam", "three times as efficient as X"
+    as_fast = r"as\s+(?:fast|quick|efficient|cheap)"
+    m = _match(r"^\s+(?:" + as_fast + r"\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, after, re.I) \
+        if _search(r"\b" + as_fast + r"$", sentence[:end], re.I) or _match(r"^\s+" + as_fast + r"\s+as\b", after, re.I) else None
+    if m and _clean_baseline(m.group("base")):
+        return _clean_baseline(m.group("base")), end + m.end("base")
     m = OUTPERFORMS.search(sentence[max(0, start - 150):start])
     if m:
         base = _clean_baseline(m.group("base"))
@@ -289,7 +295,7 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
         return m.group("q")
     before = sentence[:start]
     m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
-                  r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)(?:up\s+to\s+|over\s+|about\s+|approximately\s+)?$",
+                  r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)" + QUAL_OPT + r"$",
                   before, re.I)
     if m and len(m.group("q").split()) <= 6:
         return re.sub(r"\s+(?:speed|up)$", "", m.group("q").strip())
@@ -540,16 +546,26 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
 
     # "half the tokens", "one-eighth the parameters", "to 1/10": a reduction by the denominator
     for m in (FRACTION.finditer(sentence) if FRACTION_CUE.search(low) else ()):
-        if not free(m.start(), m.end()):
+        if not free(m.start(), m.end("f")):
             continue
-        q = m.group("q")
+        # "one-eighth the parameters of ResNet-50": the noun, without the words that lead to the reference
+        q = re.sub(r"(?:\s+(?:of|the|a|an|in|for|to|than|as))+(?:\s+\S+)?$", "", m.group("q"), flags=re.I) \
+            if _search(r"\s(?:of|the|a|an|in|for|to|than|as)\b", m.group("q"), re.I) else m.group("q")
         if not _search(r"\b(?:" + SHARE_NOUNS + r"|" + EFFICIENCY_NOUNS + r")\b", q, re.I):
             continue
         if not _search(r"\b(?:in|with|using|uses?|requir\w*|needs?|at|only|just|than|under|about|roughly|nearly|"
                          r"to|by|consum\w*|of)\s+$", sentence[max(0, m.start() - 40):m.start()], re.I):
             continue
         v = float(WORD_NUMBERS[re.split(r"[\s-]", m.group("f").lower())[-1]])
+        claim_at = len(claims)
         add(m.start(), m.end(), v, None, "x", "reduction", q, _qualifier(sentence, m.start()), v, None, "claim.fraction")
+        # "one-eighth the parameters of ResNet-50": what the share is of is the baseline
+        q_end = m.start("q") + len(q)
+        of = _match(r"^\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, sentence[q_end:])
+        base = _clean_baseline(of.group("base")) if of and claims[claim_at].baseline is None else None
+        if base:
+            claims[claim_at] = replace(claims[claim_at], baseline=base)
+            base_ends[m.start()] = q_end + of.end("base")
     for m in (SLASH.finditer(sentence) if "1/" in sentence else ()):
         d = int(m.group("d"))
         s = m.start("d") - 2
