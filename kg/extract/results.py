@@ -398,6 +398,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
+        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
+            continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
             continue
@@ -428,6 +430,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
 UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
                        r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
+# numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
+# with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
+NOT_A_RESULT_AFTER = re.compile(r"\s*(?:CIs?\b|confidence\s+intervals?|credible\s+intervals?)", re.I)
+NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$", re.I)
 NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
