@@ -350,6 +350,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 off = max(0, m.start() - 80)
                 spans = _object_phrases(sentence, off + by.start("objs"), off + by.end("objs"))
         spans = [(s, e) for s, e in spans if QUALITY_MEASURE.search(sentence[s:e]) or any(a < e and s < b for a, b in mspans)]
+        spans = [(s, e - len(g.group(0)) if (g := _search(r"\s+(?:gains?|improvements?)$", sentence[s:e])) else e) for s, e in spans]
         for s, e in spans:
             out.append(ResultMatch(m.start("num"), m.end(), sentence[s:e], float(m.group("num")), dataset_after(max(e, m.end())),
                                    "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
@@ -389,7 +390,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
-            add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
+            # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
+            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
+                           r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
+            metric = None
+            if subj:
+                words = subj.group("m").split()
+                while words and STOP.match(words[0]):
+                    words = words[1:]
+                metric = " ".join(words) if words and not STOP.match(words[-1]) else None
+            add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
@@ -416,8 +426,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
+        named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
+                        sentence[max(0, m.start() - 50):m.start()])
         if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
+        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")):
+            metric = named.group("w")  # "accuracy improvements of up to 6.4%"
         else:
             metric = _nearest(sentence, mspans, m.start(), m.end())
         kind = "gain" if gain else "score"
@@ -434,7 +448,8 @@ UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|
 # with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
 NOT_A_RESULT_AFTER = re.compile(r"\s*(?:CIs?\b|confidence\s+intervals?|credible\s+intervals?)", re.I)
 NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$", re.I)
-NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than)\b)")
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
+                        r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
                            r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
