@@ -56,7 +56,7 @@ STOP = re.compile(
     r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
     re.I,
 )
-METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?:(?<=[A-Z])s)?(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")  # "AUCs of 0.93 and 0.88"
 GAIN_AFTER = re.compile(r"\s*(?:improvements?|gains?|increases?|boosts?|increments?|drops?|reductions?)\b", re.I)
 RANGE_END = re.compile(r"(?:\d\s*%?\s*[-–~∼]|±|\+/-|\+-)\s*$")
 WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
@@ -494,6 +494,7 @@ def _metric_name(metric: str) -> str:
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
     metric = re.sub(r"accuracies$", "accuracy", metric)
+    metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
