@@ -26,7 +26,7 @@ CLAIMS = [
     ("It needs 32 times fewer function evaluations.", 32, None, "x", "reduction", 32, None, None),
     ("We cut memory use by 4× without loss of accuracy.", 4, None, "x", "reduction", 4, None, None),
     ("The approach is three times faster than beam search.", 3, None, "x", "speedup", 3, "beam search", None),
-    ("Our pipeline runs twice as fast as the baseline.", 2, None, "x", "speedup", 2, None, None),
+    ("Our pipeline runs twice as fast as the baseline.", 2, None, "x", "speedup", 2, "baseline", None),
     ("Quantization halves the memory of the key-value cache.", 2, None, "x", "reduction", 2, None, None),
     ("The scheduler doubles throughput on eight GPUs.", 2, None, "x", "speedup", 2, None, None),
     ("It reduces denoising iterations by 30-40% on all benchmarks.", 30, 40, "%", "reduction", 1 / 0.7, None, None),
