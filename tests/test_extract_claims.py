@@ -124,7 +124,8 @@ def test_claims_numbers_that_are_not_claims(sentence):
 def test_claims_offsets_point_at_the_number():
     s = "Overall, it runs 1.71× faster than HYPIR."
     (c,) = find_claims(s)
-    assert s[c.start:c.end] == "1.71×"
+    assert s[c.evidence.start:c.evidence.end] == "1.71×"
+    assert c.evidence.sentence == s and c.evidence.rule == "claim.factor"
 
 
 def test_claims_names_with_numbers_are_blocked():

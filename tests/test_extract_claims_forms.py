@@ -139,9 +139,12 @@ def test_extract_claims_forms_field_by_field(sentence, expected):
 def test_extract_claims_forms_text_is_the_whole_claim(sentence, text):
     s = clean(sentence).text
     c = _claims(sentence)[0]
-    assert s[c.start:c.text_end] == text
+    assert c.text == text
+    start = c.evidence.start
+    end = start + len(c.text)
+    assert s[start:end] == text  # the text starts at the claim's number
     # never cut inside a word
-    assert c.text_end == len(s) or not (s[c.text_end - 1].isalnum() and s[c.text_end].isalnum())
+    assert end == len(s) or not (s[end - 1].isalnum() and s[end].isalnum())
 
 
 @pytest.mark.parametrize("sentence", NO_CLAIM)

@@ -1,7 +1,7 @@
 """Extraction: quantitative efficiency claims (speed-ups, reductions), normalised.
 
-Rules run on one cleaned sentence at a time and return `ClaimMatch`es with offsets
-into that sentence. Each rule is documented with the phrasing it reads and the factor
+Rules run on one cleaned sentence at a time and return `Claim` records (kg/records.py) whose evidence
+holds offsets into that sentence (the conversion moves them into the abstract). Each rule is documented with the phrasing it reads and the factor
 it gives, so that claims from different papers can be ordered:
 
 - ``4.5× speedup``, ``2.9x faster``, ``x2``            → value 4.5, unit x, factor 4.5
@@ -19,8 +19,9 @@ it gives, so that claims from different papers can be ordered:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..records import Claim, Evidence
 from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?=\s?[x×])|\d+(?:\.\d+)?"
@@ -89,25 +90,6 @@ BASELINE_AFTER = re.compile(
     r"(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END,
     re.I,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimMatch:
-    """A claim found in one sentence; offsets are relative to that sentence."""
-
-    start: int
-    end: int
-    value: float | None
-    value_max: float | None
-    unit: str | None
-    kind: str
-    quantity: str | None
-    baseline: str | None
-    qualifier: str | None
-    factor: float | None
-    factor_max: float | None
-    rule: str
-    text_end: int = -1  # where the claim's text ends in the sentence (end of its clause or baseline)
 
 
 def parse_number(s: str) -> float:
@@ -421,8 +403,9 @@ def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) ->
     return len(sentence[:cut].rstrip(" .,;:—-"))
 
 
-def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[ClaimMatch]:
-    """Every efficiency claim in one sentence.
+def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Claim]:
+    """Every efficiency claim in one sentence, as `Claim` records: `text` is the claim as written (the number
+    to the end of its clause, with its baseline phrase), `evidence` the number's span in `sentence` and the rule.
 
     `blocked` lists spans (names like "Llama-3.2-1B", "CIFAR-10") whose numbers are never claims.
 
@@ -431,7 +414,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     """
     if not may_claim(sentence):
         return []
-    claims: list[ClaimMatch] = []
+    claims: list[Claim] = []
     taken: list[tuple[int, int]] = list(blocked)
     base_ends: dict[int, int] = {}
 
@@ -441,8 +424,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     def add(start, end, value, value_max, unit, kind, quantity, qualifier, factor, factor_max, rule, num_end=None):
         base, base_end = _find_baseline(sentence, start, num_end if num_end is not None else end)
         base_ends[start] = base_end
-        claims.append(ClaimMatch(start, end, value, value_max, unit, kind, quantity, base, qualifier, factor,
-                                 factor_max, rule))
+        claims.append(Claim("", value, value_max, unit, kind, quantity, base, qualifier, factor, factor_max,
+                            Evidence(sentence, start, end, rule)))
         taken.append((start, end))
 
     # from A to B, for a quantity that is increased or decreased ("tokens-per-step from 2.6 to 4.3")
@@ -643,23 +626,23 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     if claims:
         _list_members(sentence, claims, free, add)
 
-    claims.sort(key=lambda c: c.start)
+    claims.sort(key=lambda c: c.evidence.start)
     # members of one list share its kind ("cuts parameters by 4.1 times, FLOPs by 120 times")
     for i in range(1, len(claims)):
         c, d = claims[i - 1], claims[i]
-        gap = LIST_GAP.match(sentence[c.end:d.start])
+        gap = LIST_GAP.match(sentence[c.evidence.end:d.evidence.start])
         if d.kind != c.kind and c.unit == d.unit and gap and not _search(
-                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.end:d.end + 12], re.I):
+                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.evidence.end:d.evidence.end + 12], re.I):
             claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
     # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
     # latency by 2.4 times compared to heavy baselines")
     for i in range(len(claims) - 2, -1, -1):
         c, d = claims[i], claims[i + 1]
-        gap = LIST_GAP.match(sentence[c.end:d.start])
-        if c.baseline is None and d.baseline is not None and base_ends.get(d.start, -1) > d.end and c.unit == d.unit \
+        gap = LIST_GAP.match(sentence[c.evidence.end:d.evidence.start])
+        if c.baseline is None and d.baseline is not None and base_ends.get(d.evidence.start, -1) > d.evidence.end and c.unit == d.unit \
                 and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
             claims[i] = replace(c, baseline=d.baseline)
-            base_ends[c.start] = base_ends[d.start]
+            base_ends[c.evidence.start] = base_ends[d.evidence.start]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
     by_base: dict[str, list[int]] = {}
     for i, c in enumerate(claims):
@@ -672,11 +655,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             paired.update(zip(idx, parts))
     out = []
     for i, c in enumerate(claims):
-        nxt = next((d.start for d in claims[i + 1:] if d.start > c.end), None)
-        text_end = _text_end(sentence, c.end, nxt, base_ends.get(c.start, -1))
+        nxt = next((d.evidence.start for d in claims[i + 1:] if d.evidence.start > c.evidence.end), None)
+        text_end = _text_end(sentence, c.evidence.end, nxt, base_ends.get(c.evidence.start, -1))
         for quantity in split_quantities(c.quantity):
             for base in ([paired[i]] if i in paired else split_baselines(c.baseline)):
-                out.append(replace(c, quantity=quantity, baseline=base, text_end=max(text_end, c.end)))
+                out.append(replace(c, quantity=quantity, baseline=base,
+                                   text=sentence[c.evidence.start:max(text_end, c.evidence.end)].strip()))
     return out
 
 
@@ -694,9 +678,9 @@ def split_quantities(quantity: str | None) -> list[str | None]:
     return [quantity]
 
 
-def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
+def _refactor(c: Claim, kind: str) -> tuple[float | None, float | None]:
     """The factor of a claim read with another kind (only percentages change)."""
-    if c.unit != "%" or c.rule != "claim.percent":
+    if c.unit != "%" or c.evidence.rule != "claim.percent":
         return c.factor, c.factor_max
     return percent_factor(c.value, kind), percent_factor(c.value_max, kind) if c.value_max is not None else None
 
@@ -716,10 +700,10 @@ def _list_members(sentence, claims, free, add) -> None:
     for s, e, unit, m in numbers:
         if not free(s, e):
             continue
-        prev = max((c for c in claims if c.end <= s), key=lambda c: c.end, default=None)
+        prev = max((c for c in claims if c.evidence.end <= s), key=lambda c: c.evidence.end, default=None)
         if prev is None or prev.unit != unit:
             continue
-        gap = LIST_GAP.match(sentence[prev.end:s]) or LIST_GAP_HEAD.match(sentence[prev.end:s])
+        gap = LIST_GAP.match(sentence[prev.evidence.end:s]) or LIST_GAP_HEAD.match(sentence[prev.evidence.end:s])
         if not gap or QUALITY_WORDS.search(gap.group("q")) or _search(r"\b(?:while|whereas|but|improv\w*|increas\w*)\b", gap.group("q"), re.I):
             continue
         if unit == "x" and m.group("pv"):
@@ -734,23 +718,23 @@ def _list_members(sentence, claims, free, add) -> None:
             quantity = None
         if unit == "x":
             f1, f2 = v, v2
-        elif prev.rule == "claim.percent_share":
+        elif prev.evidence.rule == "claim.percent_share":
             f1, f2 = round(100 / v, 6), (round(100 / v2, 6) if v2 else None)
         else:
-            f1 = percent_factor(v, prev.kind, prev.rule == "claim.percent_to")
-            f2 = percent_factor(v2, prev.kind, prev.rule == "claim.percent_to") if v2 is not None else None
+            f1 = percent_factor(v, prev.kind, prev.evidence.rule == "claim.percent_to")
+            f2 = percent_factor(v2, prev.kind, prev.evidence.rule == "claim.percent_to") if v2 is not None else None
         add(s, e, v, v2, unit, prev.kind, quantity or prev.quantity, _qualifier(sentence, s) or prev.qualifier,
-            f1, f2, prev.rule)
+            f1, f2, prev.evidence.rule)
     # members before the claim that the rules found ("2.29x, 2.29x, and 2.22x respectively in inference")
     for s, e, unit, m in reversed(numbers):
         if not free(s, e) or m.group("v") is None:
             continue
-        nxt = min((c for c in claims if c.start >= e), key=lambda c: c.start, default=None)
-        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.start]):
+        nxt = min((c for c in claims if c.evidence.start >= e), key=lambda c: c.evidence.start, default=None)
+        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.evidence.start]):
             continue
         v = parse_number(m.group("v"))
         v2 = parse_number(m.group("v2")) if m.group("v2") else None
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         f1, f2 = (v, v2) if unit == "x" else (percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None)
-        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.rule)
+        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.evidence.rule)
