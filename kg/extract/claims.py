@@ -276,7 +276,7 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
     if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
     before = sentence[:start]
-    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
+    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|lower\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
                   r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)" + QUAL_OPT + r"$",
                   before, re.I)
     if m and len(m.group("q").split()) <= 6:
@@ -673,7 +673,8 @@ def split_quantities(quantity: str | None) -> list[str | None]:
     if not quantity or " and " not in quantity:
         return [quantity]
     parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", quantity) if p.strip()]
-    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and EFFICIENCY_CONTEXT.search(p) for p in parts):
+    # each part is an efficiency quantity or a stage of work ("prefilling and decoding")
+    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and (EFFICIENCY_CONTEXT.search(p) or p.endswith("ing")) for p in parts):
         return parts
     return [quantity]
 
@@ -736,5 +737,10 @@ def _list_members(sentence, claims, free, add) -> None:
         v2 = parse_number(m.group("v2")) if m.group("v2") else None
         if v <= 0 or (v2 is not None and v2 < v):
             continue
-        f1, f2 = (v, v2) if unit == "x" else (percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None)
+        if unit == "x":
+            f1, f2 = v, v2
+        elif nxt.evidence.rule == "claim.percent_share":  # "with 1% and 10% labeled data": the share left
+            f1, f2 = round(100 / v, 6), (round(100 / v2, 6) if v2 else None)
+        else:
+            f1, f2 = percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None
         add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.evidence.rule)
