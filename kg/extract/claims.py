@@ -387,6 +387,22 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
     return bool(m and QUALITY_OBJECT.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
 
 
+# a cost the method adds ("a marginal overhead (1.03x)", "a 4% overhead"), a level ("60-75% efficiency",
+# "45% utilization") or a ratio ("size ratios of 5x and 10x"): numbers that claim no speed-up or saving
+OVERHEAD_BEFORE = re.compile(r"\b(?:overhead|slowdown)\s*(?:of\s+|is\s+|:\s*)?\(?\s*" + QUAL_OPT + r"$|\bratios?\s+(?:of\s+)?" + QUAL_OPT + r"$", re.I)
+LEVEL_AFTER = re.compile(r"^\s*(?:(?:extra|additional|runtime|compute|computational|memory)\s+)?(?:overhead|slowdown)\b(?!\s+(?:reduction|savings?|cut|decrease))"
+                         r"|^\s*(?:(?:hardware|GPU|compute|energy|model\s+FLOPs?)\s+)?(?:efficiency|utili[sz]ation|occupancy|MFU)\b"
+                         r"(?!\s+(?:gains?|improvements?|increases?|boosts?|over|than))", re.I)
+
+
+def _a_level(sentence: str, start: int, end: int) -> bool:
+    """A number that states an added cost, a level or a ratio, not a gain (see OVERHEAD_BEFORE)."""
+    before = sentence[max(0, start - 40):start]
+    if _search(r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|sav\w*|eliminat\w*)\b", before, re.I):
+        return False
+    return bool(OVERHEAD_BEFORE.search(before) or LEVEL_AFTER.match(sentence[end:end + 60]))
+
+
 def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:
     """Where a claim's text ends: the end of its clause (never inside a word), before the next
     claim of a list, and after its baseline phrase when the sentence gives one."""
@@ -465,7 +481,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         after = sentence[m.end():]
-        if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()):
+        if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
@@ -580,7 +596,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                 _qualifier(sentence, m.start()), round(100 / v, 6) if v else None,
                 round(100 / v2, 6) if v2 else None, "claim.percent_share")
             continue
-        if quality or _quality_gain(sentence, m.start(), m.end()):
+        if quality or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
         to_form = bool(_search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
         speed_left = _search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
