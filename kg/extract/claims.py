@@ -396,7 +396,11 @@ LEVEL_AFTER = re.compile(r"^\s*(?:(?:extra|additional|runtime|compute|computatio
 
 
 def _a_level(sentence: str, start: int, end: int) -> bool:
-    """A number that states an added cost, a level or a ratio, not a gain (see OVERHEAD_BEFORE)."""
+    """A number that states an added cost, a level or a ratio, not a gain (see OVERHEAD_BEFORE); or an
+    increase of something that is no speed or cost ("a 25-fold increase in the space-bandwidth product")."""
+    gain = _match(r"^\s*(?:increases?|improvements?|gains?|boosts?)\s+(?:in|of)\s+(?:the\s+)?(?P<q>[^,;.()]{1,60})", sentence[end:end + 80], re.I)
+    if gain and not EFFICIENCY_CONTEXT.search(gain.group("q")) and not _search(r"\b(?:cost|speed|efficien)", gain.group("q"), re.I):
+        return True
     before = sentence[max(0, start - 40):start]
     if _search(r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|sav\w*|eliminat\w*)\b", before, re.I):
         return False
@@ -600,7 +604,9 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         to_form = bool(_search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
         speed_left = _search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
-        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
+        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I) \
+            or _match(r"^\s*(?:improvements?|gains?|increases?|boosts?)\s+(?:in|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:"
+                      + SPEED_WORDS + r")", near_right, re.I)  # "a 40% improvement in training efficiency"
         reduce_left = REDUCE_BY.search(before)
         reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I) or _match(
             r"^\s*(?:(?!(?:of|in|on|and|or|while|with)\b)[\w-]+\s+){1,2}(?:reductions?|savings?|decreases?)\b", near_right, re.I)  # "98.8% portfolio time reduction"

@@ -23,7 +23,7 @@ UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec
         r"(?:\s*\((?:pp|pts?)\))?)?")
 QUAL = (r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|"
         r"approx\.|close\s+to|only|just|an?\s+(?:average|absolute|relative)\s+(?:of\s+)?|on\s+average|a\s+(?:large\s+)?margin\s+of|"
-        r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|[~∼≈<>≥≤])\s*)*")
+        r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|above|exceeding|below|under|beyond|[~∼≈<>≥≤])\s*)*")
 NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–|∼|~|to)\s*\d+(?:\.\d+)?)?\s*(?P<pct>%|\s?points?\b|\s?pp\b)?")
 
 # metric words: a named measure, or a head noun that the words before it make specific
