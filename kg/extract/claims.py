@@ -642,7 +642,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         q = " ".join(m.group("q").split())
         factor = 10.0 if _search(r"\ban\s+order\b", q, re.I) and not _match(r"(?:more|over|up)", q, re.I) else None
-        add(m.start("q"), m.end(), None, None, None, _kind(left, right[:40]), _quantity(sentence, m.start(), m.start()),
+        add(m.start("q"), m.end(), None, None, None, _kind(sentence[max(0, m.start("q") - 80):m.start("q")], right[:40]), _quantity(sentence, m.start(), m.start()),
             q, factor, None, "claim.magnitude")
 
     if claims:
