@@ -401,7 +401,9 @@ def _a_level(sentence: str, start: int, end: int) -> bool:
     gain = _match(r"^\s*(?:increases?|improvements?|gains?|boosts?)\s+(?:in|of)\s+(?:the\s+)?(?P<q>[^,;.()]{1,60})", sentence[end:end + 80], re.I)
     if gain and not EFFICIENCY_CONTEXT.search(gain.group("q")) and not _search(r"\b(?:cost|speed|efficien)", gain.group("q"), re.I):
         return True
-    before = sentence[max(0, start - 40):start]
+    before = sentence[max(0, start - 60):start]
+    # "ratios of 5x and 10x": the words before a list are each member's
+    before = re.sub(r"(?:(?:" + NUM + r")\s*(?:%|x|×)?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+))+$", "", before)[-40:]
     if _search(r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|sav\w*|eliminat\w*)\b", before, re.I):
         return False
     return bool(OVERHEAD_BEFORE.search(before) or LEVEL_AFTER.match(sentence[end:end + 60]))
