@@ -286,6 +286,9 @@ MORE_NO_CLAIM = [
     "The detector reduces prediction errors by up to 100x.",
     "It makes 3x fewer hallucinated references than GPT-4o.",
     "We report 95% CIs for all estimates.",
+    "The search adds only a marginal computational overhead (1.03x) compared to the baseline.",
+    "Small models reach optimal hardware utilization (60-75% efficiency).",
+    "Selection needs model size ratios of 5x and 10x, respectively.",
 ]
 
 

@@ -389,7 +389,8 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
 
 # a cost the method adds ("a marginal overhead (1.03x)", "a 4% overhead"), a level ("60-75% efficiency",
 # "45% utilization") or a ratio ("size ratios of 5x and 10x"): numbers that claim no speed-up or saving
-OVERHEAD_BEFORE = re.compile(r"\b(?:overhead|slowdown)\s*(?:of\s+|is\s+|:\s*)?\(?\s*" + QUAL_OPT + r"$|\bratios?\s+(?:of\s+)?" + QUAL_OPT + r"$", re.I)
+OVERHEAD_BEFORE = re.compile(r"\b(?:overhead|slowdown)\s*(?:of\s+|is\s+|:\s*)?\(?\s*" + QUAL_OPT + r"$"
+                             r"|(?<!\w)(?P<what>[\w-]+\s+)?ratios?\s+(?:of\s+)?" + QUAL_OPT + r"$", re.I)
 LEVEL_AFTER = re.compile(r"^\s*(?:(?:extra|additional|runtime|compute|computational|memory)\s+)?(?:overhead|slowdown)\b(?!\s+(?:reduction|savings?|cut|decrease))"
                          r"|^\s*(?:(?:hardware|GPU|compute|energy|model\s+FLOPs?)\s+)?(?:efficiency|utili[sz]ation|occupancy|MFU)\b"
                          r"(?!\s+(?:gains?|improvements?|increases?|boosts?|over|than))", re.I)
@@ -406,7 +407,10 @@ def _a_level(sentence: str, start: int, end: int) -> bool:
     before = re.sub(r"(?:(?:" + NUM + r")\s*(?:%|x|×)?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+))+$", "", before)[-40:]
     if _search(r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|sav\w*|eliminat\w*)\b", before, re.I):
         return False
-    return bool(OVERHEAD_BEFORE.search(before) or LEVEL_AFTER.match(sentence[end:end + 60]))
+    over = OVERHEAD_BEFORE.search(before)
+    if over and over.group("what") and KIND_WORD.match(over.group("what")):
+        over = None  # "an acceleration ratio of 1.9x", "a compression ratio of 8x": the gain itself
+    return bool(over or LEVEL_AFTER.match(sentence[end:end + 60]))
 
 
 def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:
