@@ -265,7 +265,8 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
                  r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×\s]+?)(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|and|at|across|relative|against)\b))",
                  after, re.I)
     if m and len(m.group("q").split()) <= 5:
-        return m.group("q").strip()
+        q = re.sub(r"\s+(?:reductions?|savings?|decreases?)$", "", m.group("q").strip(), flags=re.I)  # "91% in FLOPs reduction"
+        return q or None
     # "4x faster prefilling and decoding", "2x faster SFT training": what is faster follows
     m = _match(r"^\s*(?:faster|quicker)\s+(?!(?:than|on|in|at|with|for|while|and|compared|when|to|per|by)\b)"
                r"(?P<q>[\w\-]+(?:\s+[\w\-]+)?(?:\s+and\s+[\w\-]+)?)(?=\s*(?:[,;.()]|$)|\s+(?:on|in|than|over|compared|with|while|at|across|for|relative|against|versus)\b)",
@@ -615,9 +616,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                       + SPEED_WORDS + r")", near_right, re.I)  # "a 40% improvement in training efficiency"
         reduce_left = REDUCE_BY.search(before)
         reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I) or _match(
-            r"^\s*(?:(?!(?:of|in|on|and|or|while|with)\b)[\w-]+\s+){1,2}(?:reductions?|savings?|decreases?)\b", near_right, re.I)  # "98.8% portfolio time reduction"
-        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right) or _search(
-            r"\bcost|\b(?:" + SHARE_NOUNS + r")\b", near_left + " " + near_right, re.I)
+            r"^\s*(?:in\s+)?(?:(?!(?:of|in|on|and|or|while|with)\b)[\w-]+\s+){1,2}(?:reductions?|savings?|decreases?)\b", near_right, re.I)
+        # ^ "98.8% portfolio time reduction", "91% in FLOPs reduction"
+        context = near_left + " " + near_right
+        if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
+            context += " " + sentence[max(0, m.start() - 120):m.start()]  # "(96-99% reduction)" restates the clause before it
+        eff = EFFICIENCY_CONTEXT.search(context) or _search(r"\bcost|\bsavings?\b|\b(?:" + SHARE_NOUNS + r")\b", context, re.I)
         if reduce_left or reduction_noun:
             if not eff:
                 continue
