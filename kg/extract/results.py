@@ -350,7 +350,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 off = max(0, m.start() - 80)
                 spans = _object_phrases(sentence, off + by.start("objs"), off + by.end("objs"))
         spans = [(s, e) for s, e in spans if QUALITY_MEASURE.search(sentence[s:e]) or any(a < e and s < b for a, b in mspans)]
-        spans = [(s, e - len(g.group(0)) if (g := _search(r"\s+(?:gains?|improvements?)$", sentence[s:e])) else e) for s, e in spans]
+        spans = [(s, s + len(re.sub(r"\s+(?:gains?|improvements?)$", "", sentence[s:e]))) for s, e in spans]  # "… detection performance gain"
         for s, e in spans:
             out.append(ResultMatch(m.start("num"), m.end(), sentence[s:e], float(m.group("num")), dataset_after(max(e, m.end())),
                                    "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
