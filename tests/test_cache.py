@@ -202,7 +202,7 @@ def test_cache_new_papers_can_rename_an_entity(tmp_path, monkeypatch):
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(_abstracts(6))
     build([a], tmp_path / "out")
-    b.write_text("\n\n".join(f"We compare Graph-SAGE and Graph-SAGE on Reddit{i}." for i in range(8)) + "\n")
+    b.write_text("\n\n".join(f"We compare Graph-SAGE and Graph-SAGE on Reddit{i}." for i in range(16)) + "\n")
     stats = build([a, b], tmp_path / "out")
     assert stats.copied == 2
     assert _same_as_a_fresh_build([a, b], tmp_path / "out")

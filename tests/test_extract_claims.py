@@ -26,7 +26,7 @@ CLAIMS = [
     ("It needs 32 times fewer function evaluations.", 32, None, "x", "reduction", 32, None, None),
     ("We cut memory use by 4× without loss of accuracy.", 4, None, "x", "reduction", 4, None, None),
     ("The approach is three times faster than beam search.", 3, None, "x", "speedup", 3, "beam search", None),
-    ("Our pipeline runs twice as fast as the baseline.", 2, None, "x", "speedup", 2, None, None),
+    ("Our pipeline runs twice as fast as the baseline.", 2, None, "x", "speedup", 2, "baseline", None),
     ("Quantization halves the memory of the key-value cache.", 2, None, "x", "reduction", 2, None, None),
     ("The scheduler doubles throughput on eight GPUs.", 2, None, "x", "speedup", 2, None, None),
     ("It reduces denoising iterations by 30-40% on all benchmarks.", 30, 40, "%", "reduction", 1 / 0.7, None, None),
@@ -124,7 +124,8 @@ def test_claims_numbers_that_are_not_claims(sentence):
 def test_claims_offsets_point_at_the_number():
     s = "Overall, it runs 1.71× faster than HYPIR."
     (c,) = find_claims(s)
-    assert s[c.start:c.end] == "1.71×"
+    assert s[c.evidence.start:c.evidence.end] == "1.71×"
+    assert c.evidence.sentence == s and c.evidence.rule == "claim.factor"
 
 
 def test_claims_names_with_numbers_are_blocked():

@@ -54,7 +54,8 @@ def test_properties_clean_maps_every_character_back(text):
 @given(TEXT)
 def test_properties_claim_offsets_inside_sentence(text):
     for claim in find_claims(text):
-        assert 0 <= claim.start < claim.end <= len(text)
+        assert 0 <= claim.evidence.start < claim.evidence.end <= len(text)
+        assert claim.text and text[claim.evidence.start:].startswith(claim.text)
         assert claim.factor is None or claim.factor > 0
 
 

@@ -1,7 +1,7 @@
 """Extraction: quantitative efficiency claims (speed-ups, reductions), normalised.
 
-Rules run on one cleaned sentence at a time and return `ClaimMatch`es with offsets
-into that sentence. Each rule is documented with the phrasing it reads and the factor
+Rules run on one cleaned sentence at a time and return `Claim` records (kg/records.py) whose evidence
+holds offsets into that sentence (the conversion moves them into the abstract). Each rule is documented with the phrasing it reads and the factor
 it gives, so that claims from different papers can be ordered:
 
 - ``4.5× speedup``, ``2.9x faster``, ``x2``            → value 4.5, unit x, factor 4.5
@@ -19,8 +19,9 @@ it gives, so that claims from different papers can be ordered:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..records import Claim, Evidence
 from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u2009\u202f]\d{3})+(?=\s?[x×])|\d+(?:\.\d+)?"
@@ -48,7 +49,7 @@ NUMBER_WORD = (r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fift
                r"a\s+hundred|one\s+hundred|hundred|a\s+thousand|one\s+thousand|thousand")
 
 SPEED_WORDS = (
-    r"speed[\s-]?ups?|speed\b|faster|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
+    r"speed[\s-]?ups?|speed\b|faster|as\s+(?:fast|quick)\b|acceleration|accelerat\w*|quicker|throughput|speeds?\s+up|"
     r"latency|more\s+efficient|efficien\w*|wall[\s-]?clock|runtime|run[\s-]?time|inference|"
     r"training\s+time|sampling|decoding|generation\s+speed"
 )
@@ -78,7 +79,10 @@ BASE_CHARS = r"(?:[^,;.()\[\]]|\.(?=\w))+?"
 BASE_END = (r"(?=\s*(?:[,;:()\[\]]|\.(?!\w)|$)|(?<!based)\s+on\b|\s+(?:in|at|for|while|and\s+(?:up\s+to\s+|about\s+)?\d|and\s+up|with|across|"
             r"without|when|under|by|using|which|that|who|whereas|to|during|through|respectively|baselines?\s+in|"
             r"or\s+\d|but|while|thanks|due|as|of\s+\d|from|yielding|resulting|making|"
-            r"requiring|leading|enabling|on\s+average)\b)")
+            r"requiring|leading|enabling|on\s+average|"
+            # "2.5 times faster than Mamba and uses 40% less memory": a new clause ends the baseline
+            r"and\s+(?:also\s+)?(?:uses?|requires?|reduces?|achieves?|improves?|runs?|is|are|has|have|cuts?|saves?|lowers?|"
+            r"delivers?|yields?|maintains?|matches?|outperforms?|consumes?|needs?|attains?|reaches?|offers?|provides?)\b)\b)")
 BASELINE_AFTER = re.compile(
     r"^\s*(?:speed[\s-]?ups?|acceleration|reduction|improvement|faster|fewer|less|lower|smaller|cheaper|"
     r"more\s+efficient|gains?)?\s*(?:[\w\-]+\s+){0,4}?"
@@ -86,25 +90,6 @@ BASELINE_AFTER = re.compile(
     r"(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END,
     re.I,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimMatch:
-    """A claim found in one sentence; offsets are relative to that sentence."""
-
-    start: int
-    end: int
-    value: float | None
-    value_max: float | None
-    unit: str | None
-    kind: str
-    quantity: str | None
-    baseline: str | None
-    qualifier: str | None
-    factor: float | None
-    factor_max: float | None
-    rule: str
-    text_end: int = -1  # where the claim's text ends in the sentence (end of its clause or baseline)
 
 
 def parse_number(s: str) -> float:
@@ -190,7 +175,8 @@ def _clean_baseline(base: str) -> str | None:
     # "the corresponding sizes of MDTv2", "the original implementation of X": the method is X
     base = re.sub(r"^(?:[\w-]+\s+){0,2}?(?:sizes|versions?|variants?|implementations?|counterparts?)\s+of\s+(?:the\s+)?(?=\S*[A-Z0-9])",
                   "", base)
-    if not base or len(base.split()) > 6 or NOT_A_BASELINE.search(base):
+    named = re.sub(r"^.*?\bsuch\s+as\s+", "", base, flags=re.I)  # "systems such as PipeDream and Piper": the names count
+    if not base or len(named.split()) > 6 or NOT_A_BASELINE.search(base):
         return None
     return base
 
@@ -233,6 +219,12 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
             if acro:
                 return base + acro.group(0), end + m.end("base") + acro.end()
             return base, end + m.end("base")
+    # "twice as fast as Adam", "three times as efficient as X"
+    as_fast = r"as\s+(?:fast|quick|efficient|cheap)"
+    m = _match(r"^\s+(?:" + as_fast + r"\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, after, re.I) \
+        if _search(r"\b" + as_fast + r"$", sentence[:end], re.I) or _match(r"^\s+" + as_fast + r"\s+as\b", after, re.I) else None
+    if m and _clean_baseline(m.group("base")):
+        return _clean_baseline(m.group("base")), end + m.end("base")
     m = OUTPERFORMS.search(sentence[max(0, start - 150):start])
     if m:
         base = _clean_baseline(m.group("base"))
@@ -243,8 +235,10 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
         pass
     # "Compared to X, …" heads the claim's clause; a comparison right after another claim's number
     # ("by 43-72% compared to JPEG, whereas … by 0.3-33%") is that claim's
-    if m and not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start]) \
-            and not _search(r"\b(?:whereas|while|but)\b|;", sentence[m.end():start]) \
+    # a comparison that opens the sentence, before any number, is every claim's in it
+    opening = m is not None and not _search(r"\d", sentence[:m.start()]) and ";" not in sentence[m.end():start]
+    if m and (opening or not _search(r"\d\s*(?:%|×|x\b|times\b)", sentence[m.end():start])
+              and not _search(r"\b(?:whereas|while|but)\b|;", sentence[m.end():start])) \
             and not _search(r"\d\s*(?:%|×|x\b|times\b)[^,;]{0,25}$", sentence[max(0, m.start() - 30):m.start() + 1]):
         base = _clean_baseline(m.group("base"))
         if base:
@@ -261,17 +255,30 @@ def _baseline(after: str) -> str | None:
 def _quantity(sentence: str, start: int, end: int) -> str | None:
     """What is faster or smaller: 'speedup in X', 'reduction in X', 'reduces X by', 'X speedup'."""
     after = sentence[end:]
+    # "a 16x reduction in training time and computational overhead": both, split into two claims later
+    m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
+                 r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×]+(?:\s+[\w\-–×]+)?\s+and\s+(?!(?:the|a|an|up|about|we|it|our)\b)[\w\-–×]+(?:\s+[\w\-–×]+)?)"
+                 r"(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|at|across|relative|against)\b))", after, re.I)
+    if m and len(split_quantities(m.group("q"))) > 1:
+        return m.group("q").strip()
     m = _match(r"^\s*(?:speed[\s-]?ups?|reduction|acceleration|improvement|decrease|faster|fewer|less|lower)?\s*"
                  r"(?:in|of|for)\s+(?:the\s+)?(?P<q>[\w\-–×\s]+?)(?=\s*(?:[,;.()]|$|\s+(?:over|than|compared|with|on|while|and|at|across|relative|against)\b))",
                  after, re.I)
     if m and len(m.group("q").split()) <= 5:
-        return m.group("q").strip()
+        q = re.sub(r"\s+(?:reductions?|savings?|decreases?)$", "", m.group("q").strip(), flags=re.I)  # "91% in FLOPs reduction"
+        return q or None
+    # "4x faster prefilling and decoding", "2x faster SFT training": what is faster follows
+    m = _match(r"^\s*(?:faster|quicker)\s+(?!(?:than|on|in|at|with|for|while|and|compared|when|to|per|by)\b)"
+               r"(?P<q>[\w\-]+(?:\s+[\w\-]+)?(?:\s+and\s+[\w\-]+)?)(?=\s*(?:[,;.()]|$)|\s+(?:on|in|than|over|compared|with|while|at|across|for|relative|against|versus)\b)",
+               after, re.I)
+    if m:
+        return m.group("q")
     m = _match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
     if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
     before = sentence[:start]
-    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
-                  r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)(?:up\s+to\s+|over\s+|about\s+|approximately\s+)?$",
+    m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|lower\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
+                  r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)" + QUAL_OPT + r"$",
                   before, re.I)
     if m and len(m.group("q").split()) <= 6:
         return re.sub(r"\s+(?:speed|up)$", "", m.group("q").strip())
@@ -329,7 +336,9 @@ SHARE_WEAK = re.compile(
     r"\b(?:using|uses?|with|requir\w*|needs?|needing|updat\w*|train\w*\s+on|tun\w*|keep\w*|retain\w*|skipp\w*|"
     r"eliminat\w*|prun\w*|remov\w*|drop\w*|defer\w*|activat\w*|consum\w*|sparse|to|skip\w*)\s+" + QUAL_OPT + r"$", re.I)
 SHARE_AFTER = re.compile(
-    r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b", re.I)
+    r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r")\b"
+    # "with only 10% labeled data", "training only 0.5% parameters"
+    r"|^\s*(?:(?:labell?ed|annotated|unlabell?ed|training|trainable|paired)\s+)?(?:data|labels|annotations|parameters)\b", re.I)
 REDUCE_TO = re.compile(r"\b(?:reduc\w*|decreas\w*|cut\w*|lower\w*|shrink\w*|compress\w*|bring\w*|brought|limit\w*)\b"
                        r"[^%;]{0,60}?\bto\s+" + QUAL_OPT + r"$", re.I)
 REDUCE_BY = re.compile(
@@ -342,8 +351,13 @@ QUALITY_AFTER = re.compile(
     r"match\w*|on|across|for|comparable|similar|same)\b)[\w-]+\s+){0,4}?(?:" + QUALITY_WORDS.pattern[3:-3] + r"|hallucinat\w*|errors?|usable|mistakes|"
     r"correctness|robustness|gains?\s+in\s+(?:accuracy|performance))\b", re.I)
 QUALITY_GAIN_BEFORE = re.compile(
-    r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
+    r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|reduc\w*|decreas\w*|lower\w*|cut\w*)\s+(?P<obj>[^,;]{0,50}?)\s+by\s+"
+    + QUAL_OPT + r"$", re.I)
+QUALITY_OBJECT = re.compile(QUALITY_WORDS.pattern + r"|\b(?:errors|hallucinat\w*|mistakes)\b", re.I)
 LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?P<q>[^,;.%×\d]{0,45}?)\s*(?:by\s+)?" + QUAL_OPT + r"$", re.I)
+# "98.8% portfolio time reduction on A, 98.6% on B": the claim's own words, then the list
+LIST_GAP_HEAD = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:reductions?|savings?|decreases?|speed-?ups?|faster|fewer|less|lower)\s+"
+                           r"(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+)(?P<q>)" + QUAL_OPT + r"$", re.I)
 LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
 CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
@@ -371,7 +385,33 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
             r"\b(?:faster|speed\w*|throughput|latency|time|memory|cost)\b", sentence[max(0, start - 80):end + 40], re.I):
         return True  # "surpasses other baselines by 2.6%": a margin in quality
     m = QUALITY_GAIN_BEFORE.search(sentence[max(0, start - 80):start])
-    return bool(m and QUALITY_WORDS.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
+    return bool(m and QUALITY_OBJECT.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
+
+
+# a cost the method adds ("a marginal overhead (1.03x)", "a 4% overhead"), a level ("60-75% efficiency",
+# "45% utilization") or a ratio ("size ratios of 5x and 10x"): numbers that claim no speed-up or saving
+OVERHEAD_BEFORE = re.compile(r"\b(?:overhead|slowdown)\s*(?:of\s+|is\s+|:\s*)?\(?\s*" + QUAL_OPT + r"$"
+                             r"|(?<!\w)(?P<what>[\w-]+\s+)?ratios?\s+(?:of\s+)?" + QUAL_OPT + r"$", re.I)
+LEVEL_AFTER = re.compile(r"^\s*(?:(?:extra|additional|runtime|compute|computational|memory)\s+)?(?:overhead|slowdown)\b(?!\s+(?:reduction|savings?|cut|decrease))"
+                         r"|^\s*(?:(?:hardware|GPU|compute|energy|model\s+FLOPs?)\s+)?(?:efficiency|utili[sz]ation|occupancy|MFU)\b"
+                         r"(?!\s+(?:gains?|improvements?|increases?|boosts?|over|than))", re.I)
+
+
+def _a_level(sentence: str, start: int, end: int) -> bool:
+    """A number that states an added cost, a level or a ratio, not a gain (see OVERHEAD_BEFORE); or an
+    increase of something that is no speed or cost ("a 25-fold increase in the space-bandwidth product")."""
+    gain = _match(r"^\s*(?:increases?|improvements?|gains?|boosts?)\s+(?:in|of)\s+(?:the\s+)?(?P<q>[^,;.()]{1,60})", sentence[end:end + 80], re.I)
+    if gain and not EFFICIENCY_CONTEXT.search(gain.group("q")) and not _search(r"\b(?:cost|speed|efficien)", gain.group("q"), re.I):
+        return True
+    before = sentence[max(0, start - 60):start]
+    # "ratios of 5x and 10x": the words before a list are each member's
+    before = re.sub(r"(?:(?:" + NUM + r")\s*(?:%|x|×)?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+))+$", "", before)[-40:]
+    if _search(r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|sav\w*|eliminat\w*)\b", before, re.I):
+        return False
+    over = OVERHEAD_BEFORE.search(before)
+    if over and over.group("what") and KIND_WORD.match(over.group("what")):
+        over = None  # "an acceleration ratio of 1.9x", "a compression ratio of 8x": the gain itself
+    return bool(over or LEVEL_AFTER.match(sentence[end:end + 60]))
 
 
 def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:
@@ -390,8 +430,9 @@ def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) ->
     return len(sentence[:cut].rstrip(" .,;:—-"))
 
 
-def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[ClaimMatch]:
-    """Every efficiency claim in one sentence.
+def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Claim]:
+    """Every efficiency claim in one sentence, as `Claim` records: `text` is the claim as written (the number
+    to the end of its clause, with its baseline phrase), `evidence` the number's span in `sentence` and the rule.
 
     `blocked` lists spans (names like "Llama-3.2-1B", "CIFAR-10") whose numbers are never claims.
 
@@ -400,7 +441,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     """
     if not may_claim(sentence):
         return []
-    claims: list[ClaimMatch] = []
+    claims: list[Claim] = []
     taken: list[tuple[int, int]] = list(blocked)
     base_ends: dict[int, int] = {}
 
@@ -410,8 +451,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     def add(start, end, value, value_max, unit, kind, quantity, qualifier, factor, factor_max, rule, num_end=None):
         base, base_end = _find_baseline(sentence, start, num_end if num_end is not None else end)
         base_ends[start] = base_end
-        claims.append(ClaimMatch(start, end, value, value_max, unit, kind, quantity, base, qualifier, factor,
-                                 factor_max, rule))
+        claims.append(Claim("", value, value_max, unit, kind, quantity, base, qualifier, factor, factor_max,
+                            Evidence(sentence, start, end, rule)))
         taken.append((start, end))
 
     # from A to B, for a quantity that is increased or decreased ("tokens-per-step from 2.6 to 4.3")
@@ -451,7 +492,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         after = sentence[m.end():]
-        if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()):
+        if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
@@ -515,16 +556,26 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
 
     # "half the tokens", "one-eighth the parameters", "to 1/10": a reduction by the denominator
     for m in (FRACTION.finditer(sentence) if FRACTION_CUE.search(low) else ()):
-        if not free(m.start(), m.end()):
+        if not free(m.start(), m.end("f")):
             continue
-        q = m.group("q")
+        # "one-eighth the parameters of ResNet-50": the noun, without the words that lead to the reference
+        q = re.sub(r"(?:\s+(?:of|the|a|an|in|for|to|than|as))+(?:\s+\S+)?$", "", m.group("q"), flags=re.I) \
+            if _search(r"\s(?:of|the|a|an|in|for|to|than|as)\b", m.group("q"), re.I) else m.group("q")
         if not _search(r"\b(?:" + SHARE_NOUNS + r"|" + EFFICIENCY_NOUNS + r")\b", q, re.I):
             continue
         if not _search(r"\b(?:in|with|using|uses?|requir\w*|needs?|at|only|just|than|under|about|roughly|nearly|"
                          r"to|by|consum\w*|of)\s+$", sentence[max(0, m.start() - 40):m.start()], re.I):
             continue
         v = float(WORD_NUMBERS[re.split(r"[\s-]", m.group("f").lower())[-1]])
+        claim_at = len(claims)
         add(m.start(), m.end(), v, None, "x", "reduction", q, _qualifier(sentence, m.start()), v, None, "claim.fraction")
+        # "one-eighth the parameters of ResNet-50": what the share is of is the baseline
+        q_end = m.start("q") + len(q)
+        of = _match(r"^\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, sentence[q_end:])
+        base = _clean_baseline(of.group("base")) if of and claims[claim_at].baseline is None else None
+        if base:
+            claims[claim_at] = replace(claims[claim_at], baseline=base)
+            base_ends[m.start()] = q_end + of.end("base")
     for m in (SLASH.finditer(sentence) if "1/" in sentence else ()):
         d = int(m.group("d"))
         s = m.start("d") - 2
@@ -548,21 +599,29 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             r"\b(?:faster|speed[\s-]?up|accelerat\w*|latency|throughput|memory|wall[\s-]?clock|runtime|steps|iterations|FLOPs|"
             r"compute|cost|data|labels|parameters|tokens)\b", near_left[-35:] + " " + near_right[:25], re.I)
         share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
-        if share and (REDUCE_TO.search(before) or SHARE_STRONG.search(before) or (SHARE_WEAK.search(before) and v < 50)) and not quality and v < 100:
+        # "with 1% and 10% labeled data": the cue before the list is each member's
+        lead = re.sub(r"(?:" + NUM + r")\s*%\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$", "", before) if share else before
+        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50)) and not quality and v < 100:
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
                 _qualifier(sentence, m.start()), round(100 / v, 6) if v else None,
                 round(100 / v2, 6) if v2 else None, "claim.percent_share")
             continue
-        if quality or _quality_gain(sentence, m.start(), m.end()):
+        if quality or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
         to_form = bool(_search(r"(?<!up )(?<!close )\bto\s+(?:up\s+to\s+|about\s+|over\s+)?$", before, re.I))
         speed_left = _search(r"\b(?:" + SPEED_WORDS + r")", near_left, re.I)
-        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I)
+        speed_right = _match(r"^\s*(?:(?!while|and|but|whereas)\w+\s+){0,1}(?:" + SPEED_WORDS + r"|" + REDUCE_WORDS + r")", near_right, re.I) \
+            or _match(r"^\s*(?:improvements?|gains?|increases?|boosts?)\s+(?:in|of)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:"
+                      + SPEED_WORDS + r")", near_right, re.I)  # "a 40% improvement in training efficiency"
         reduce_left = REDUCE_BY.search(before)
-        reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I)
-        eff = EFFICIENCY_CONTEXT.search(near_left + " " + near_right) or _search(
-            r"\bcost|\b(?:" + SHARE_NOUNS + r")\b", near_left + " " + near_right, re.I)
+        reduction_noun = _match(r"^\s*(?:reduction|decrease|fewer|less|lower|smaller|savings?|cut)\b", near_right, re.I) or _match(
+            r"^\s*(?:in\s+)?(?:(?!(?:of|in|on|and|or|while|with)\b)[\w-]+\s+){1,2}(?:reductions?|savings?|decreases?)\b", near_right, re.I)
+        # ^ "98.8% portfolio time reduction", "91% in FLOPs reduction"
+        context = near_left + " " + near_right
+        if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
+            context += " " + sentence[max(0, m.start() - 120):m.start()]  # "(96-99% reduction)" restates the clause before it
+        eff = EFFICIENCY_CONTEXT.search(context) or _search(r"\bcost|\bsavings?\b|\b(?:" + SHARE_NOUNS + r")\b", context, re.I)
         if reduce_left or reduction_noun:
             if not eff:
                 continue
@@ -593,29 +652,29 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         q = " ".join(m.group("q").split())
         factor = 10.0 if _search(r"\ban\s+order\b", q, re.I) and not _match(r"(?:more|over|up)", q, re.I) else None
-        add(m.start("q"), m.end(), None, None, None, _kind(left, right[:40]), _quantity(sentence, m.start(), m.start()),
+        add(m.start("q"), m.end(), None, None, None, _kind(sentence[max(0, m.start("q") - 80):m.start("q")], right[:40]), _quantity(sentence, m.start(), m.start()),
             q, factor, None, "claim.magnitude")
 
     if claims:
         _list_members(sentence, claims, free, add)
 
-    claims.sort(key=lambda c: c.start)
+    claims.sort(key=lambda c: c.evidence.start)
     # members of one list share its kind ("cuts parameters by 4.1 times, FLOPs by 120 times")
     for i in range(1, len(claims)):
         c, d = claims[i - 1], claims[i]
-        gap = LIST_GAP.match(sentence[c.end:d.start])
+        gap = LIST_GAP.match(sentence[c.evidence.end:d.evidence.start])
         if d.kind != c.kind and c.unit == d.unit and gap and not _search(
-                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.end:d.end + 12], re.I):
+                r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.evidence.end:d.evidence.end + 12], re.I):
             claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
     # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
     # latency by 2.4 times compared to heavy baselines")
     for i in range(len(claims) - 2, -1, -1):
         c, d = claims[i], claims[i + 1]
-        gap = LIST_GAP.match(sentence[c.end:d.start])
-        if c.baseline is None and d.baseline is not None and base_ends.get(d.start, -1) > d.end and c.unit == d.unit \
+        gap = LIST_GAP.match(sentence[c.evidence.end:d.evidence.start])
+        if c.baseline is None and d.baseline is not None and base_ends.get(d.evidence.start, -1) > d.evidence.end and c.unit == d.unit \
                 and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
             claims[i] = replace(c, baseline=d.baseline)
-            base_ends[c.start] = base_ends[d.start]
+            base_ends[c.evidence.start] = base_ends[d.evidence.start]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
     by_base: dict[str, list[int]] = {}
     for i, c in enumerate(claims):
@@ -628,11 +687,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             paired.update(zip(idx, parts))
     out = []
     for i, c in enumerate(claims):
-        nxt = next((d.start for d in claims[i + 1:] if d.start > c.end), None)
-        text_end = _text_end(sentence, c.end, nxt, base_ends.get(c.start, -1))
+        nxt = next((d.evidence.start for d in claims[i + 1:] if d.evidence.start > c.evidence.end), None)
+        text_end = _text_end(sentence, c.evidence.end, nxt, base_ends.get(c.evidence.start, -1))
         for quantity in split_quantities(c.quantity):
             for base in ([paired[i]] if i in paired else split_baselines(c.baseline)):
-                out.append(replace(c, quantity=quantity, baseline=base, text_end=max(text_end, c.end)))
+                out.append(replace(c, quantity=quantity, baseline=base,
+                                   text=sentence[c.evidence.start:max(text_end, c.evidence.end)].strip()))
     return out
 
 
@@ -645,21 +705,23 @@ def split_quantities(quantity: str | None) -> list[str | None]:
     if not quantity or " and " not in quantity:
         return [quantity]
     parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", quantity) if p.strip()]
-    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and EFFICIENCY_CONTEXT.search(p) for p in parts):
+    # each part is an efficiency quantity or a stage of work ("prefilling and decoding")
+    if 1 < len(parts) <= 3 and all(len(p.split()) <= 3 and (EFFICIENCY_CONTEXT.search(p) or p.endswith("ing")) for p in parts):
         return parts
     return [quantity]
 
 
-def _refactor(c: ClaimMatch, kind: str) -> tuple[float | None, float | None]:
+def _refactor(c: Claim, kind: str) -> tuple[float | None, float | None]:
     """The factor of a claim read with another kind (only percentages change)."""
-    if c.unit != "%" or c.rule != "claim.percent":
+    if c.unit != "%" or c.evidence.rule != "claim.percent":
         return c.factor, c.factor_max
     return percent_factor(c.value, kind), percent_factor(c.value_max, kind) if c.value_max is not None else None
 
 
 def _share_noun(after: str) -> str | None:
     m = _match(r"^\s*(?:of|the)\s+(?:the\s+|its\s+|their\s+|our\s+|all\s+|total\s+)?(?P<q>(?:[\w-]+\s+){0,4}?(?:" + SHARE_NOUNS + r"))\b",
-                 after, re.I)
+                 after, re.I) or _match(r"^\s*(?P<q>(?:(?:labell?ed|annotated|unlabell?ed|training|trainable|paired)\s+)?"
+                                        r"(?:data|labels|annotations|parameters))\b", after, re.I)
     return m.group("q") if m else None
 
 
@@ -671,10 +733,10 @@ def _list_members(sentence, claims, free, add) -> None:
     for s, e, unit, m in numbers:
         if not free(s, e):
             continue
-        prev = max((c for c in claims if c.end <= s), key=lambda c: c.end, default=None)
+        prev = max((c for c in claims if c.evidence.end <= s), key=lambda c: c.evidence.end, default=None)
         if prev is None or prev.unit != unit:
             continue
-        gap = LIST_GAP.match(sentence[prev.end:s])
+        gap = LIST_GAP.match(sentence[prev.evidence.end:s]) or LIST_GAP_HEAD.match(sentence[prev.evidence.end:s])
         if not gap or QUALITY_WORDS.search(gap.group("q")) or _search(r"\b(?:while|whereas|but|improv\w*|increas\w*)\b", gap.group("q"), re.I):
             continue
         if unit == "x" and m.group("pv"):
@@ -689,23 +751,28 @@ def _list_members(sentence, claims, free, add) -> None:
             quantity = None
         if unit == "x":
             f1, f2 = v, v2
-        elif prev.rule == "claim.percent_share":
+        elif prev.evidence.rule == "claim.percent_share":
             f1, f2 = round(100 / v, 6), (round(100 / v2, 6) if v2 else None)
         else:
-            f1 = percent_factor(v, prev.kind, prev.rule == "claim.percent_to")
-            f2 = percent_factor(v2, prev.kind, prev.rule == "claim.percent_to") if v2 is not None else None
+            f1 = percent_factor(v, prev.kind, prev.evidence.rule == "claim.percent_to")
+            f2 = percent_factor(v2, prev.kind, prev.evidence.rule == "claim.percent_to") if v2 is not None else None
         add(s, e, v, v2, unit, prev.kind, quantity or prev.quantity, _qualifier(sentence, s) or prev.qualifier,
-            f1, f2, prev.rule)
+            f1, f2, prev.evidence.rule)
     # members before the claim that the rules found ("2.29x, 2.29x, and 2.22x respectively in inference")
     for s, e, unit, m in reversed(numbers):
         if not free(s, e) or m.group("v") is None:
             continue
-        nxt = min((c for c in claims if c.start >= e), key=lambda c: c.start, default=None)
-        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.start]):
+        nxt = min((c for c in claims if c.evidence.start >= e), key=lambda c: c.evidence.start, default=None)
+        if nxt is None or nxt.unit != unit or not LIST_SEP.match(sentence[e:nxt.evidence.start]):
             continue
         v = parse_number(m.group("v"))
         v2 = parse_number(m.group("v2")) if m.group("v2") else None
         if v <= 0 or (v2 is not None and v2 < v):
             continue
-        f1, f2 = (v, v2) if unit == "x" else (percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None)
-        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.rule)
+        if unit == "x":
+            f1, f2 = v, v2
+        elif nxt.evidence.rule == "claim.percent_share":  # "with 1% and 10% labeled data": the share left
+            f1, f2 = round(100 / v, 6), (round(100 / v2, 6) if v2 else None)
+        else:
+            f1, f2 = percent_factor(v, nxt.kind), percent_factor(v2, nxt.kind) if v2 is not None else None
+        add(s, e, v, v2, unit, nxt.kind, nxt.quantity, _qualifier(sentence, s), f1, f2, nxt.evidence.rule)

@@ -13,7 +13,7 @@ from .spans import longest_first, sentence_bounds, text_of
 # a sentence without a digit or a number word holds no claim and no result
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
 # a sentence without a decimal, a percentage, points or a value after "=" or ":" holds no result
-MAY_RESULT = re.compile(r"\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]")
+MAY_RESULT = re.compile(r"\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]|\d-fold|\d\s+times|\d\s?(?:ms|s|sec|seconds|fps|FPS|dB|deg)\b")
 
 
 class ClaimFinder:
@@ -41,7 +41,7 @@ class ClaimFinder:
             urls = [(s - s0, e - s0) for s, e in code[bisect_left(code_starts, s0):bisect_left(code_starts, s1)]]
             found = find_claims(sentence, names + urls)
             claims.extend((s0, c) for c in found)
-            blocked = names + urls + [(c.start, c.end) for c in found]
+            blocked = names + urls + [(c.evidence.start, c.evidence.end) for c in found]
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
@@ -50,10 +50,11 @@ class ClaimFinder:
             found_results = find_results(sentence, longest_first(metrics), longest_first(datasets), blocked, tasks)
             # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
             for c in found:
-                if c.rule == "claim.from_to" and c.quantity:
+                at = c.evidence
+                if at.rule == "claim.from_to" and c.quantity:
                     q = next(((s, e) for s, e in metrics if sentence[s:e] == c.quantity), None)
-                    if q and not any(r.start == c.start for r in found_results):
-                        found_results.append(ResultMatch(c.start, c.end, c.quantity, c.value, None, "result.from_to"))
+                    if q and not any(r.start == at.start for r in found_results):
+                        found_results.append(ResultMatch(at.start, at.end, c.quantity, c.value, None, "result.from_to"))
             results.extend((s0, r) for r in sorted(found_results, key=lambda r: r.start))
         doc._.kg_claims = claims
         doc._.kg_results = results

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 from spacy.tokens import Doc
 
-from ..records import Claim, Document, Evidence, Extraction, Mention, Result
+from ..records import Document, Evidence, Extraction, Mention, Result
 from ..resolve.normalize import normalise
 from .latex import CleanText
 from .spans import sentence_at, sentence_bounds, text_of
@@ -223,20 +224,19 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
+    said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:
         if not _finite(c.value, c.value_max, c.factor, c.factor_max):
             continue  # a 400-digit number is no claim, and outputs hold finite numbers only
-        s, e = s0 + c.start, s0 + c.end
-        sentence = text[s0:_sentence_of(doc, s)[1]]
-        # the whole claim as written: the number to the end of its clause, with its baseline phrase
-        surface = sentence[c.start:max(c.end, c.text_end)].strip()
-        baseline = c.baseline
-        method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
-        ext.claims.append(Claim(
-            text=surface, value=c.value, value_max=c.value_max, unit=c.unit, kind=c.kind, quantity=c.quantity,
-            baseline=baseline, qualifier=c.qualifier, factor=c.factor, factor_max=c.factor_max,
-            evidence=evidence(s, e, c.rule), method=method,
-        ))
+        key = (c.value, c.value_max, c.unit, c.kind)
+        if c.value is not None and key in said and said[key][0] != s0 and c.quantity in (None, said[key][1]) \
+                and c.baseline in (None, said[key][2]):
+            continue  # the claim of an earlier sentence restated ("up to 6× acceleration" … "achieving 6× acceleration")
+        said.setdefault(key, (s0, c.quantity, c.baseline))
+        # the claim as the rules give it, its evidence moved from its sentence into the abstract as written
+        at = c.evidence
+        method = next((p for p in proposed_names if p in at.sentence), proposed_names[0] if proposed_names else None)
+        ext.claims.append(replace(c, evidence=evidence(s0 + at.start, s0 + at.end, at.rule), method=method))
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue

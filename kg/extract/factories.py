@@ -24,7 +24,7 @@ EXTENSIONS = {
     "kg_abbreviations": None,   # list of Abbreviation
     "kg_emphasis": None,        # list of (start_char, end_char) the author emphasised
     "kg_code": None,            # list of (start_char, end_char) URLs
-    "kg_claims": None,          # list of (sentence_start, ClaimMatch)
+    "kg_claims": None,          # list of (sentence_start, Claim with offsets in its sentence)
     "kg_results": None,         # list of (sentence_start, ResultMatch)
 }
 for _name in EXTENSIONS:

@@ -23,13 +23,13 @@ UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec
         r"(?:\s*\((?:pp|pts?)\))?)?")
 QUAL = (r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|"
         r"approx\.|close\s+to|only|just|an?\s+(?:average|absolute|relative)\s+(?:of\s+)?|on\s+average|a\s+(?:large\s+)?margin\s+of|"
-        r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|[~∼≈<>≥≤])\s*)*")
+        r"a\s+further|an\s+additional|as\s+(?:high|low)\s+as|above|exceeding|below|under|beyond|[~∼≈<>≥≤])\s*)*")
 NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–|∼|~|to)\s*\d+(?:\.\d+)?)?\s*(?P<pct>%|\s?points?\b|\s?pp\b)?")
 
 # metric words: a named measure, or a head noun that the words before it make specific
 METRIC_NAMES = (
     r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
-    r"(?:macro|micro|weighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
+    r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
@@ -56,7 +56,7 @@ STOP = re.compile(
     r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
     re.I,
 )
-METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")
+METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?:(?<=[A-Z])s)?(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")  # "AUCs of 0.93 and 0.88"
 GAIN_AFTER = re.compile(r"\s*(?:improvements?|gains?|increases?|boosts?|increments?|drops?|reductions?)\b", re.I)
 RANGE_END = re.compile(r"(?:\d\s*%?\s*[-–~∼]|±|\+/-|\+-)\s*$")
 WORD_BEFORE = re.compile(r"(?<![\w/'’.@+-])(?P<w>[\w/'’@+][\w/'’.@+-]*)\s+$")
@@ -106,15 +106,17 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
     spans = list(known)
     for m in METRIC_RE.finditer(sentence):
         s, e = m.start(), m.end()
-        if any(a <= s and e <= b for a, b in known):
-            continue
         head = m.group(0)
+        inside = [k for k in known if k[0] <= s and e <= k[1]]
+        if inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
+            continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
             for _ in range(3):
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
-                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith("."):
+                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith(".") \
+                        or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
@@ -267,6 +269,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             pos = me + ft.start("num")
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
             continue
+        # NUM UNIT WORDS METRIC — "86 ms median CPU inference latency", "5.12 GSa/s RNG throughput": the words
+        # between a unit and the measure make it specific
+        u = _search(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s?(?P<u>[^\s\d,;()]+)\s+(?P<mods>(?:[\w-]+\s+){1,3})$", sentence[max(0, ms - 60):ms])
+        if u and u.group("u") != "%" and UNIT_WORD.match(u.group("u")) and not any(STOP.match(w) for w in u.group("mods").split()):
+            pos = max(0, ms - 60) + u.start("num")
+            if free(pos, ms) and pos not in used and not baseline_number(pos):
+                add(pos, me, u.group("mods") + metric, _float(u.group("num")), dataset_near(pos, me), "result.value_metric")
+                continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
         b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
@@ -317,10 +327,34 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
             objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
             objs.sort()
+        elif _search(r"\d\s*(?:%|points?|pp)$", m.group(0)):
+            # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
+            # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
+            objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
         for s, e in objs:
             out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()),
                                    "result.improves_by", "gain", gain_baseline(m.end())))
         if objs:
+            used.add(m.start("num"))
+    # a quality gain written as a factor ("2.3× reduction in error rate", "improves recall by 3×", "a 25-fold
+    # increase in the space-bandwidth product"): a result with the measure named (speed-ups are claims, blocked)
+    for m in () if not QUALITY_FACTOR_CUE.search(sentence) else QUALITY_FACTOR.finditer(sentence):
+        if m.start("num") in used or not free(m.start("num"), m.end()):
+            continue
+        after = FACTOR_MEASURE.match(sentence, m.end())
+        spans = [(m.end() + after.start("m") - after.start(), m.end() + after.end("m") - after.start())] if after else []
+        if not spans:
+            by = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|reduc\w*|decreas\w*|lower\w*|cut\w*)\s+"
+                         r"(?P<objs>[^,;.]{1,50}?)\s+by\s+" + QUAL + r"$", sentence[max(0, m.start() - 80):m.start()])
+            if by:
+                off = max(0, m.start() - 80)
+                spans = _object_phrases(sentence, off + by.start("objs"), off + by.end("objs"))
+        spans = [(s, e) for s, e in spans if QUALITY_MEASURE.search(sentence[s:e]) or any(a < e and s < b for a, b in mspans)]
+        spans = [(s, s + len(re.sub(r"\s+(?:gains?|improvements?)$", "", sentence[s:e]))) for s, e in spans]  # "… detection performance gain"
+        for s, e in spans:
+            out.append(ResultMatch(m.start("num"), m.end(), sentence[s:e], float(m.group("num")), dataset_after(max(e, m.end())),
+                                   "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
+        if spans:
             used.add(m.start("num"))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
@@ -338,6 +372,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
+        if metric is None and not ds:
+            metric = _nearest(sentence, mspans, m.start(), m.end())  # "reaches 71.2% accuracy, … by up to 8.3 points"
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
     for m in () if not ("+" in sentence or " of " in sentence) else _finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
@@ -354,7 +390,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
-            add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
+            # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
+            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
+                           r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
+            metric = None
+            if subj:
+                words = subj.group("m").split()
+                while words and STOP.match(words[0]):
+                    words = words[1:]
+                metric = " ".join(words) if words and not STOP.match(words[-1]) else None
+            add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
@@ -362,6 +407,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
+            continue
+        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
@@ -378,7 +425,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
-        metric = _nearest(sentence, mspans, m.start(), m.end())
+        word = NOUN_AFTER.match(sentence, m.end())
+        named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
+                        sentence[max(0, m.start() - 50):m.start()])
+        if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
+            metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
+        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")):
+            metric = named.group("w")  # "accuracy improvements of up to 6.4%"
+        else:
+            metric = _nearest(sentence, mspans, m.start(), m.end())
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
@@ -386,11 +441,60 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     return out
 
 
+# a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
+UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
+                       r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
+# numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
+# with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
+NOT_A_RESULT_AFTER = re.compile(r"\s*(?:CIs?\b|confidence\s+intervals?|credible\s+intervals?)", re.I)
+NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$", re.I)
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
+                        r"improvements?|gains?|increases?|reductions?)\b)")
+NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
+                           r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
+                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
+QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
+QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
+FACTOR_MEASURE = re.compile(
+    r"\s*(?:(?:higher|greater|lower|fewer|better|larger|smaller|more|less|reductions?|increases?|improvements?|gains?|"
+    r"decreases?|boosts?)\s+)(?:(?:in|of)\s+(?:the\s+)?)?(?P<m>(?:[\w/-]+\s+){0,3}?[\w/-]+?)(?=\s*(?:[,;.()]|$)|\s+(?:and|on|in|"
+    r"over|than|compared|across|for|with|while|at|of|by|when|under|relative|against|versus|vs)\b)", re.I)
+QUALITY_MEASURE = re.compile(
+    r"\b(?:accuracy|errors?|error\s+rates?|FID|PSNR|SSIM|BLEU|ROUGE|F1|perplexity|score|performance|quality|success|"
+    r"reward|recall|precision|AUC|mAP|IoU|hallucinat\w*|mistakes|correctness|robustness|fidelity|"
+    r"win\s+rate|pass@\d+)", re.I)
+OBJECT_LEAD = re.compile(r"^(?:(?:the|its|their|our|both|overall|average|mean)\s+)+", re.I)
+OBJECT_WORD = re.compile(r"^[A-Za-z][\w/'’-]*$")
+NOT_OBJECT = re.compile(r"^(?:it|them|this|that|these|those|performance|results?|efficiency|quality|cost|costs|time|"
+                        r"speed|latency|memory|number|amount|size|overhead|usage|use|consumption|a|an|we|our)$", re.I)
+
+
+def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The noun phrases of "improves A (and B) by N%": each 1–4 plain words, no verb or number,
+    and not a bare generic word ("performance", "it"); [] when the object is anything else."""
+    out = []
+    pos = start
+    for phrase in sentence[start:end].split(" and "):
+        s, text = pos, phrase
+        pos += len(phrase) + len(" and ")
+        lead = OBJECT_LEAD.match(text)
+        if lead:
+            s, text = s + lead.end(), text[lead.end():]
+        words = text.split()
+        if not 1 <= len(words) <= 4 or text != " ".join(words) or not all(OBJECT_WORD.match(w) for w in words) \
+                or (len(words) == 1 and NOT_OBJECT.match(words[0])) or STOP.match(words[0]) or STOP.match(words[-1]) \
+                or any(_match(r"\w+(?:ing|ed)$", w) for w in words[1:]):
+            return []
+        out.append((s, s + len(text)))
+    return out if len(out) <= 3 else []
+
+
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
     metric = re.sub(r"accuracies$", "accuracy", metric)
+    metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
