@@ -123,8 +123,12 @@ class GraphBuilder:
             self.edge(pid, R.PUBLISHED_IN, vid)
         shorts = {v: k for k, v in ext.abbreviations.items()}
         method_ids: dict[str, str] = {}
+        # a benchmark the paper introduces is proposed and a dataset: one Dataset node it PROPOSES
+        datasets = {normalise(m.text) for m in ext.mentions if m.field == "datasets"}
         for m in ext.mentions:
             label = FIELD_LABEL[m.field]
+            if m.field == "proposed" and normalise(m.text) in datasets:
+                label = L.DATASET
             eid = self.entity(label, m.text, shorts.get(m.text))
             if eid is None:
                 continue

@@ -119,6 +119,21 @@ def test_extract_padding_modifiers_do_not_grow_terms(nlp, text, padded):
     assert padded not in names
 
 
+@pytest.mark.parametrize("text,name", [
+    ("We introduce GeoMixEval, a new evaluation suite for map reasoning.", "GeoMixEval"),
+    ("We release the Finnish Clinic dataset (FiCD) with 2,000 annotated notes.", "Finnish Clinic dataset"),
+    ("HPDv9++, a 212K dual-dimension preference dataset, is released with this paper.", "HPDv9++"),
+])
+def test_extract_a_proposed_benchmark_is_also_a_dataset(nlp, text, name):
+    f = fields(extract_text(nlp, text))
+    assert name in f.get("proposed", []) and name in f.get("datasets", [])
+
+
+def test_extract_a_proposed_method_is_no_dataset(nlp):
+    f = fields(extract_text(nlp, "We propose FastFlow, a new method for speeding up diffusion sampling."))
+    assert "FastFlow" in f.get("proposed", []) and "FastFlow" not in f.get("datasets", [])
+
+
 def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
     f = fields(extract_text(nlp, "A neural network with attention learns the policy. We compare language models "
                                  "with graph neural networks and sparse attention."))

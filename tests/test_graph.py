@@ -43,3 +43,15 @@ def test_graph_speedup_factor_is_a_float(example_extractions):
 
 def test_graph_repository_id_normalises_urls():
     assert repository_id("https://github.com/A/B.git") == repository_id("http://www.github.com/a/b/")
+
+
+def test_graph_a_proposed_benchmark_is_one_dataset_node(nlp):
+    from conftest import extract_text
+
+    ext = extract_text(nlp, "We present PlotQuizBench, a benchmark of 500 interactive figures with questions. "
+                            "Strong models still fail on PlotQuizBench.")
+    G = graph_of([ext])
+    labels = {d["label"] for n, d in G.nodes(data=True) if d.get("name") == "PlotQuizBench"}
+    assert labels == {"Dataset"}
+    rels = {d["type"] for u, v, d in G.edges(data=True) if G.nodes[v].get("name") == "PlotQuizBench"}
+    assert rels == {"PROPOSES", "EVALUATED_ON"}

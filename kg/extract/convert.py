@@ -134,6 +134,22 @@ def _settle_model(text: str, mentions: list) -> list:
     return [m for m in mentions if m[3] != "model.ner" or kept(*m[:3])]
 
 
+# a proposed name that is a dataset or benchmark by its own words or by the apposition that follows it:
+# "PlotQuizBench", "the Finnish Clinic dataset", "GeoMixEval, a new evaluation suite for …"
+DATASET_NAME = re.compile(r"(?:Bench|Eval|[Dd]ataset|[Bb]enchmark|[Cc]orpus)(?:[-_ ]?[\w.+]{0,6})?$")
+DATASET_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,20}\)\s*)?,\s*(?:a|an|the|our)\s+(?:[\w.+-]+\s+){0,5}?"
+                                r"(?:benchmark|dataset|data\s?set|corpus|evaluation\s+suite|test\s?bed|suite\s+of)\b")
+
+
+def _proposed_datasets(text: str, selected: list[tuple[str, int, int, str]]) -> list[tuple[str, int, int, str]]:
+    """A benchmark or dataset the paper introduces is proposed and a dataset (GUIDELINES), listed under both."""
+    have = {(s, e) for f, s, e, r in selected if f == "datasets"}
+    extra = [("datasets", s, e, "dataset.proposed") for f, s, e, r in selected
+             if f == "proposed" and (s, e) not in have
+             and (DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(text[e:e + 120]))]
+    return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
+
+
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
                         r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$"
                         r"|\b(?:lower|higher|better|smaller|reduced|improved|superior|comparable|competitive)\s+$", re.I)
@@ -189,7 +205,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     short_of = {a.long: a.short for a in abbrevs}
     ext.abbreviations = {a.short: a.long for a in abbrevs}
 
-    selected = _select(doc)
+    selected = _proposed_datasets(text, _select(doc))
     field_of = {normalise(text[s:e]): f for f, s, e, r in selected}
     proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed"}
     for a in abbrevs:
