@@ -47,6 +47,8 @@ def pipeline_version(config=None, lexicons=()) -> str:
         if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or {"model", "typer"} & set(path.relative_to(here).parts)):
             h.update(str(path.relative_to(here)).encode())
             h.update(path.read_bytes())
+    for shared in ("text.py", "latex.py"):  # the text rules extraction shares with the graph
+        h.update((here.parent / shared).read_bytes())
     for option, path in [("--config", config or DEFAULT_CONFIG), *(("--lexicon", lex) for lex in lexicons)]:
         try:
             h.update(Path(path).read_bytes())
@@ -60,7 +62,7 @@ def resolution_version() -> str:
     build index made by other code is not trusted (the extractions still are)."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py"]):
+    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py", here / "text.py", here / "latex.py"]):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

@@ -10,14 +10,14 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from .extract.convert import is_generic_baseline
-from .extract.latex import plain
+from .latex import plain
 from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
 from .records import Document
-from .resolve.normalize import name_key, normalise
+from .resolve.normalize import name_key
 from .resolve.papers import paper_identity
 from .resolve.resolver import Resolver, variant_links
+from .text import is_generic_baseline, normalise
 
 L, R = NodeLabel, RelType
 
