@@ -23,7 +23,7 @@ import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain, islice
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from .extract.parallel import extract_parallel
 from .graph import GraphBuilder, build_graph, paper_id
 from .ontology import ENTITY_LABELS, NodeLabel, label_of
 from .records import Document, Extraction, extraction_record
-from .resolve.resolver import Resolver, definitions, display_name, variant_links
+from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, variant_links
 from .sinks.atomic import Staged
 from .sinks.files import EDGES_OPEN, NODES_OPEN
 from .sinks.report import write_report
@@ -51,6 +51,32 @@ from .sources._io import is_regular, read_raw
 SHARED_LABELS = {*(label.value for label in ENTITY_LABELS), NodeLabel.REPOSITORY.value, NodeLabel.VENUE.value}
 ENTITY_VALUES = {label.value for label in ENTITY_LABELS}
 SMALL_INPUT = 500
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How to build, as one value: RDF `formats`; extraction `workers` (None or 0: one per core),
+    spaCy `config` and extra `lexicons`, `engine` ("local" or "ray"); `skip_bad` records instead of
+    stopping; `cache`: reuse and keep DIR/.kg-cache; `explain`: a name whose resolution log the build
+    returns (`BuildStats.explained`); `on_document`: called with the count of abstracts read so far."""
+
+    formats: tuple[str, ...] = ("turtle",)
+    workers: int | None = None
+    config: str | Path | None = None
+    lexicons: tuple[str | Path, ...] = ()
+    engine: str = "local"
+    skip_bad: bool = False
+    cache: bool = True
+    explain: str | None = None
+    on_document: Callable[[int], None] | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "formats", tuple(self.formats))
+        object.__setattr__(self, "lexicons", tuple(self.lexicons or ()))
+
+    def extractor(self) -> Callable[[Iterable[Document]], Iterator[Extraction]]:
+        """Extraction as these options ask for it."""
+        return lambda docs: extract_documents(docs, self.workers, self.config, self.lexicons, self.engine)
 
 
 @dataclass
@@ -67,6 +93,7 @@ class BuildStats:
     chunks: int = 0
     copied: int = 0  # chunks copied from the last build's outputs
     warnings: list[str] = field(default_factory=list)
+    explained: list[Merge] = field(default_factory=list)  # the resolution log of `BuildOptions.explain`
 
 
 def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
@@ -113,54 +140,53 @@ def extract_documents(documents: Iterable[Document], workers: int | None = None,
 graph_of = build_graph
 
 
-def build(inputs: Iterable[str | Path], out_dir: str | Path, *, formats: Iterable[str] = ("turtle",),
-          workers: int | None = None, config=None, lexicons=(), skip_bad: bool = False, cache: bool = True,
-          engine: str = "local", on_document: Callable[[int], None] | None = None) -> BuildStats:
+def build(inputs: Iterable[str | Path], out_dir: str | Path, options: BuildOptions | None = None,
+          **changes) -> BuildStats:
     """Build the graph of `inputs` into DIR: graph.ttl (and other RDF formats), graph.json and
     extractions.jsonl, committed together once everything is written (an interruption or an error
     leaves the previous outputs). What the last build into DIR already did is reused from its
-    cache (DIR/.kg-cache): unchanged chunks are copied, unchanged abstracts not extracted again."""
+    cache (DIR/.kg-cache): unchanged chunks are copied, unchanged abstracts not extracted again.
+    `options` (or its fields as keywords: `build(inputs, out, cache=False)`) say how."""
+    opts = replace(options or BuildOptions(), **changes)
     start = time.perf_counter()
     out = Path(out_dir)
-    version = pipeline_version(config, lexicons)
+    version = pipeline_version(opts.config, opts.lexicons)
     paths = expand_paths(inputs, exclude=[out])
     once: dict[Path, bytes] = {}  # inputs that can be read only once (pipes, standard input)
-    args = (paths, out, list(formats), version, workers, config, lexicons, skip_bad, engine, on_document, once)
     try:
-        stats, index = _build(*args, cache=cache, fresh=False)
+        stats, index = _build(paths, out, opts, version, once, fresh=False)
     except CacheError as exc:
-        stats, index = _build(*args, cache=cache, fresh=True)
+        stats, index = _build(paths, out, opts, version, once, fresh=True)
         stats.warnings.append(f"the build cache was damaged ({exc}); it was rebuilt from the inputs")
-    if cache:
+    if opts.cache:
         _forget_other_builds(out, index)
     stats.seconds = time.perf_counter() - start
     return stats
 
 
-def _build(paths: list[Path], out: Path, formats: list[str], version: str, workers, config, lexicons, skip_bad: bool,
-           engine: str, on_document, once: dict, *, cache: bool, fresh: bool) -> tuple[BuildStats, BuildIndex]:
+def _build(paths: list[Path], out: Path, opts: BuildOptions, version: str, once: dict, *,
+           fresh: bool) -> tuple[BuildStats, BuildIndex]:
     """One attempt at `build`: with the last build's cache, or (`fresh`) ignoring it."""
     stats = BuildStats()
+    formats, cache = opts.formats, opts.cache
     use = cache and not fresh
     previous = BuildIndex.load(out, version) if use else None
     extraction_cache = ExtractionCache(out, version, previous.key_offsets() if previous else None) if use else None
     index = BuildIndex(version, rdf="graph.ttl" if "turtle" in formats else f"{CACHE_DIR}/graph.ttl")
     planned: list[_Planned] = []
 
-    def extractor(docs):
-        return extract_documents(docs, workers, config, lexicons, engine)
-
-    documents = _plan(paths, previous, skip_bad, index.files, stats.bad_records, planned, once)
+    extractor = opts.extractor()
+    documents = _plan(paths, previous, opts.skip_bad, index.files, stats.bad_records, planned, once)
     stream = extraction_cache.extract(documents, extractor) if extraction_cache else extractor(documents)
     try:
         with Staged(out) as stage:
             fresh_spool = stage.path(f"{CACHE_DIR}/fresh.jsonl")
             with open(fresh_spool, "wb") as spool:
-                _spool(stream, planned, spool, stats, on_document)
+                _spool(stream, planned, spool, stats, opts.on_document)
             _owners(planned)
             if extraction_cache:
                 stats.reused += extraction_cache.reused
-            _write_graph(planned, previous, fresh_spool, out, stage, index, formats, stats, keep_cache=cache)
+            _write_graph(planned, previous, fresh_spool, out, stage, index, opts, stats)
             write_report(stage.files[out / "graph.json"], stage.path("report.html"), atomic=False)
             stage.drop(fresh_spool)
             if cache:
@@ -358,9 +384,7 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
     """The parts of one chunk: its papers' nodes and edges (shared nodes aside) as graph.json lines,
     Turtle and extraction records; in `chunk` and `detail` what it counted, shared and resolved.
     Only the papers it owns (`owners`: position → sources) go into the graph."""
-    builder = GraphBuilder(resolver)
-    journal: list = []
-    resolver.journal = journal
+    resolutions: list[Resolution] = []
     nodes: list[bytes] = []
     edges: list[bytes] = []
     triples: list = []
@@ -370,8 +394,10 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
         records.append(json.dumps(extraction_record(ext), ensure_ascii=False, allow_nan=False) + "\n")
         if i not in owners:
             continue  # a paper an earlier chunk writes
-        builder.G = G = nx.MultiDiGraph()
+        builder = GraphBuilder(resolver)
         builder.add(ext, owners[i])
+        G = builder.G
+        resolutions += builder.resolutions
         for nid, data in G.nodes(data=True):
             if data["label"] in SHARED_LABELS:
                 if data["label"] not in ENTITY_VALUES:
@@ -385,12 +411,11 @@ def _render(exts: Iterable[Extraction], chunk: Chunk, detail: ChunkDetail, resol
             edges.append(_json_line({"source": src, "target": dst, "key": key, **data}))
             rels[key] += 1
             triples.extend(edge_triples(src, dst, key, data))
-    resolver.journal = None
-    resolver.entities.clear()  # names are chosen from the totals of every chunk (`_shared_nodes`)
-    forms = Counter((eid, label.value, name) for label, _, eid, name, _ in journal)
+    # entities are named from the totals of every chunk (`_shared_nodes`): the chunk keeps its counts
+    forms = Counter((r.entity, r.label.value, r.form) for r in resolutions)
     detail.forms = [(eid, label, name, n) for (eid, label, name), n in forms.items()]
-    detail.aliases = sorted({(eid, short) for _, _, eid, _, short in journal if short})
-    detail.deps = sorted({f"{label.value}\t{key}" for label, key, _, _, _ in journal})
+    detail.aliases = sorted({(r.entity, r.short) for r in resolutions if r.short})
+    detail.deps = sorted({f"{r.label.value}\t{r.key}" for r in resolutions})
     chunk.nodes, chunk.relationships = dict(counts), dict(rels)
     return {"edges": b",\n".join(edges), "nodes": b",\n".join(nodes), "rdf": _turtle(triples),
             "records": "".join(records).encode("utf-8")}
@@ -409,6 +434,14 @@ def _mutable(entities: dict, eid: str, label: str) -> tuple[str, dict, dict]:
 def _forms(ent: tuple) -> dict[str, int]:
     forms = ent[1]
     return forms if isinstance(forms, dict) else dict(zip(forms[::2], forms[1::2]))
+
+
+def _totals(ent: tuple | None) -> tuple[dict[str, int], dict[str, int]] | None:
+    """An entity's (surface form counts, acronym counts), however its totals are kept."""
+    if ent is None:
+        return None
+    shorts = ent[2] if isinstance(ent[2], dict) else dict(zip(ent[2][::2], ent[2][1::2]))
+    return _forms(ent), shorts
 
 
 def _frozen(entities: dict, touched: set[str]) -> None:
@@ -437,7 +470,7 @@ def _count(entities: dict, detail: ChunkDetail, n: int, touched: set) -> None:
 
 
 def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Path, out: Path, stage: Staged,
-                 index: BuildIndex, formats: list[str], stats: BuildStats, keep_cache: bool = True) -> None:
+                 index: BuildIndex, opts: BuildOptions, stats: BuildStats) -> None:
     """Pass 2: every chunk's part of graph.json (edges, then nodes), the RDF, extractions.jsonl and
     the cache, copied from the last build or written anew; then the shared nodes, sorted by id.
 
@@ -446,6 +479,7 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
     that resolved one of those are written again; the shared nodes whose surface forms changed are
     written again, the others copied. A copied chunk's cache file stays as it is.
     """
+    formats, keep_cache = opts.formats, opts.cache
     state = previous.state if previous else BuildState()
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
@@ -532,6 +566,8 @@ def _write_graph(planned: list[_Planned], previous: BuildIndex | None, fresh: Pa
         stats.nodes.update(Counter(label_of(nid).value for nid, *_ in state.shared))
         gj.write(b"\n]}\n")
     stage.drop(stash_path)
+    if opts.explain:
+        stats.explained = resolver.explain_name(opts.explain, lambda eid: _totals(state.entities.get(eid)))
     _frozen(state.entities, touched)
     index.chunks = {chunk.sig: chunk for chunk in chunks}
     index.state = state
