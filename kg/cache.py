@@ -19,12 +19,10 @@ modification time, `fingerprint`); otherwise the build starts from the extractio
 from __future__ import annotations
 
 import contextlib
-import errno
 import gc
 import hashlib
 import json
 import marshal
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -47,7 +45,7 @@ def pipeline_version(config=None, lexicons=()) -> str:
         if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or {"model", "typer"} & set(path.relative_to(here).parts)):
             h.update(str(path.relative_to(here)).encode())
             h.update(path.read_bytes())
-    for shared in ("text.py", "latex.py"):  # the text rules extraction shares with the graph
+    for shared in ("text.py", "latex.py", "records.py"):  # the text rules extraction shares, and the records' codec
         h.update((here.parent / shared).read_bytes())
     for option, path in [("--config", config or DEFAULT_CONFIG), *(("--lexicon", lex) for lex in lexicons)]:
         try:
@@ -298,7 +296,7 @@ class ExtractionCache:
             if found.decode("ascii") != key:
                 return None
             data = json.loads(payload)
-            data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
+            data["document"] = {"source": doc.source, "index": doc.index, "text": doc.text, "meta": doc.meta}
             ext = extraction_from_json(data)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
@@ -347,30 +345,3 @@ def extractions_in(path: Path, start: int = 0, end: int | None = None) -> Iterat
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise CacheError(f"{path}: a line cannot be read ({type(exc).__name__})") from None
         yield ext
-
-
-def copy_range(src, dst, start: int, end: int) -> None:
-    """Append bytes [start, end) of open file `src` to open file `dst` (in the kernel where it can)."""
-    dst.flush()
-    if not 0 <= start <= end:
-        raise CacheError(f"the build index points at bytes {start}..{end} of {getattr(src, 'name', 'a file')}")
-    length, offset = end - start, start
-    try:
-        while length:
-            n = os.copy_file_range(src.fileno(), dst.fileno(), length, offset_src=offset)
-            if n == 0:
-                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says")
-            offset += n
-            length -= n
-    except OSError as exc:
-        if exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
-            raise
-        dst.seek(0, os.SEEK_END)
-        src.seek(offset)
-        while length:
-            block = src.read(min(length, 1 << 24))
-            if not block:
-                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says") from None
-            dst.write(block)
-            length -= len(block)
-    dst.seek(0, os.SEEK_END)

@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 from ..records import Claim, Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .spans import sentence_at, sentence_bounds, text_of
+from .spans import SpanMention, sentence_at, sentence_bounds, text_of
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -56,7 +56,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
-        raw.append((fld, s, e, rule, _canonical))
+        raw.append(SpanMention(fld, s, e, rule, _canonical))
     # the same span in several fields: keep the most specific field
     by_span: dict[tuple[int, int], tuple[str, str]] = {}
     canonical_of: dict[tuple[str, int, int], str] = {}

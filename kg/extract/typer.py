@@ -102,7 +102,7 @@ class MentionTyper:
                 continue
             best = max((i for i in range(len(labels)) if i != none), key=lambda i: (row[i], labels[i]))
             if row[best] >= self.threshold and labels[best] != m[0].upper():
-                m = (labels[best].lower(), *m[1:])
+                m = m._replace(field=labels[best].lower())
             kept.append(m)
         doc._.kg_mentions = kept
         return doc
