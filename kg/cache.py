@@ -27,9 +27,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import CacheError, PipelineConfigError
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
+from .resolve.resolver import Definition
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
@@ -119,18 +121,34 @@ class Chunk:
     relationships: dict[str, int] = field(default_factory=dict)
 
 
+class FormCount(NamedTuple):
+    """How often a chunk wrote an entity's name one way."""
+
+    entity: str
+    label: str
+    form: str
+    count: int
+
+
+class Alias(NamedTuple):
+    """An acronym a chunk's papers define for an entity."""
+
+    entity: str
+    short: str
+
+
 @dataclass
 class ChunkDetail:
     """What a chunk's graph depended on and gave to the shared nodes, kept beside the index and read
-    only when the chunk is removed or checked: `longs`, the (label, name key, long form key)
-    definitions its papers make; `deps`, "label<TAB>name key" of every name it resolved (its node ids
-    change only if one of those resolves differently); `forms`, (entity id, label, surface form,
-    count), and `aliases`, (entity id, acronym), from which entities are named."""
+    only when the chunk is removed or checked: `longs`, the definitions its papers make; `deps`,
+    "label<TAB>name key" of every name it resolved (its node ids change only if one of those
+    resolves differently); `forms` and `aliases`, from which entities are named. Stored as plain
+    tuples (`save_detail`), read back as these records (`BuildIndex.detail`)."""
 
-    longs: list[tuple[str, str, str]] = field(default_factory=list)
+    longs: list[Definition] = field(default_factory=list)
     deps: list[str] = field(default_factory=list)
-    forms: list[tuple[str, str, str, int]] = field(default_factory=list)
-    aliases: list[tuple[str, str]] = field(default_factory=list)
+    forms: list[FormCount] = field(default_factory=list)
+    aliases: list[Alias] = field(default_factory=list)
 
 
 @dataclass
@@ -219,7 +237,9 @@ class BuildIndex:
         path = self.home / self.detail_name(self.version, sig)
         try:
             with open(path, "rb") as fh:
-                return ChunkDetail(*marshal.load(fh))
+                longs, deps, forms, aliases = marshal.load(fh)
+            return ChunkDetail([Definition(*d) for d in longs], deps, [FormCount(*f) for f in forms],
+                               [Alias(*a) for a in aliases])
         except (OSError, ValueError, EOFError, TypeError) as exc:
             raise CacheError(f"{path}: cannot be read ({type(exc).__name__})") from None
 
@@ -252,7 +272,8 @@ def _no_gc():
 
 def save_detail(detail: ChunkDetail, path: Path) -> None:
     with open(path, "wb") as fh:
-        marshal.dump((detail.longs, detail.deps, detail.forms, detail.aliases), fh)
+        marshal.dump(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
+                      [tuple(a) for a in detail.aliases]), fh)
 
 
 class ExtractionCache:

@@ -25,8 +25,8 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import (CACHE_DIR, CHUNK, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, InputFile,
-                    bytes_digest, cache_line, chunk_signature, document_key, extractions_in, file_digest,
+from .cache import (CACHE_DIR, CHUNK, Alias, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, FormCount,
+                    InputFile, bytes_digest, cache_line, chunk_signature, document_key, extractions_in, file_digest,
                     fingerprint, save_detail)
 from .errors import SourceError
 from .graph import paper_id
@@ -244,8 +244,8 @@ def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
         seen = chunk.shared.setdefault(nid, dict(data))
         seen.update({k: v for k, v in data.items() if k not in seen})
     forms = Counter((r.entity, r.label.value, r.form) for r in rendered.resolutions)
-    detail.forms = [(eid, label, name, n) for (eid, label, name), n in forms.items()]
-    detail.aliases = sorted({(r.entity, r.short) for r in rendered.resolutions if r.short})
+    detail.forms = [FormCount(eid, label, name, n) for (eid, label, name), n in forms.items()]
+    detail.aliases = sorted({Alias(r.entity, r.short) for r in rendered.resolutions if r.short})
     detail.deps = sorted({f"{r.label.value}\t{r.key}" for r in rendered.resolutions})
     chunk.nodes, chunk.relationships = dict(rendered.nodes), dict(rendered.relationships)
 

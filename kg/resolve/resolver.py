@@ -17,9 +17,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..ontology import ENTITY_LABELS, FIELD_LABEL, NodeLabel
 from .normalize import acronym_fits, family, more_specific, name_key, node_id, same_identity
+
+
+class Definition(NamedTuple):
+    """A long form one paper (or lexicon entry) gives a name: the entity label, the name's key and
+    the long form's key; the resolver counts them (`Resolver.define`)."""
+
+    label: str
+    key: str
+    long_key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,11 +306,10 @@ def _definitions(name: str, long_form: str | None, short: str | None) -> Iterato
         yield key, name_key(long_form)
 
 
-def definitions(ext) -> list[tuple[str, str, str]]:
-    """(label, name key, long form key) for every definition a paper makes: an acronym and its long
-    form, as `Resolver.observe` records them."""
+def definitions(ext) -> list[Definition]:
+    """Every definition a paper makes (an acronym and its long form), as `Resolver.observe` records them."""
     shorts = {v: k for k, v in ext.abbreviations.items()}
-    return [(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
+    return [Definition(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
             for key, long_key in _definitions(m.text, m.long_form, shorts.get(m.text))]
 
 
