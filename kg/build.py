@@ -33,7 +33,8 @@ from .sinks.atomic import Staged
 from .sinks.chunks import ChunkRender
 from .sinks.rdf import FORMATS, serialize
 from .sinks.report import write_report
-from .sources import expand_paths, read_file, source_names
+from .sources import BadRecords, expand_paths, read_file, source_names
+from .sources._io import STOP
 
 #: nodes shared between papers: written once, at the end, with their final names
 SHARED_LABELS = {*(label.value for label in ENTITY_LABELS), NodeLabel.REPOSITORY.value, NodeLabel.VENUE.value}
@@ -173,12 +174,12 @@ def _other_formats(stage: Staged, out: Path, rdf: str, opts: BuildOptions) -> No
 graph_of = build_graph
 
 
-def read_inputs(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+def read_inputs(inputs: Iterable[str | Path], bad: BadRecords = STOP) -> Iterator[Document]:
     """Every document of every input; paths are all checked before the first is read."""
     paths = expand_paths(inputs)
     names = source_names(paths)
     for path in paths:
-        yield from read_file(path, skip_bad, bad, source=names[path])
+        yield from read_file(path, bad, source=names[path])
 
 
 def default_workers() -> int:

@@ -366,9 +366,11 @@ def extract(
     from .records import extraction_record
     from .sinks.files import write_extractions
 
-    bad: list[str] = []
+    from .sources import BadRecords
+
+    bad = BadRecords(skip_bad_records)
     try:
-        records = extract_documents(read_inputs(inputs, skip_bad_records, bad), workers or default_workers(), config, lexicon or [])
+        records = extract_documents(read_inputs(inputs, bad), workers or default_workers(), config, lexicon or [])
         if output is not None and str(output) != "-":
             n = write_extractions(records, output)
             err.print(f"kg extract: {_plural(n, 'record')} → {output}", markup=False, highlight=False, soft_wrap=True)
@@ -378,8 +380,8 @@ def extract(
                 sys.stdout.write(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
     except KGError as exc:
         fail(exc)
-    if bad:
-        err.print(f"skipped {_plural(len(bad), 'bad record')} (first: {bad[0]})", markup=False, highlight=False, soft_wrap=True)
+    if bad.found:
+        err.print(f"skipped {_plural(len(bad.found), 'bad record')} (first: {bad.found[0]})", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command("eval", cls=_Command)

@@ -36,7 +36,7 @@ from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_
 from .sinks.atomic import Staged
 from .sinks.chunks import ChunkWriter, Outputs, copy_range, plain_edges, shared_node
 from .sources import read_file, source_names
-from .sources._io import is_regular, read_raw
+from .sources._io import BadRecords, is_regular, read_raw
 
 if TYPE_CHECKING:
     from .build import BuildStats
@@ -78,7 +78,8 @@ class IncrementalBuild:
         self._spooled: Path | None = None
 
     def documents(self, paths: list[Path], skip_bad: bool, stats: BuildStats, once: dict[Path, bytes]) -> Iterator[Document]:
-        """The abstracts to extract: those of the chunks the last build did not have, in input order."""
+        """The abstracts to extract: those of the chunks the last build did not have, in input order;
+        with `skip_bad`, unreadable records are skipped and counted in `stats.bad_records`."""
         return _plan(paths, self.previous, skip_bad, self.index.files, stats.bad_records, self.planned, once,
                      self.chunk_size)
 
@@ -189,9 +190,9 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
                 continue
             for sig in known.chunks:
                 occurrences[sig] -= 1
-        bad: list[str] = []
+        bad = BadRecords(skip_bad, [])
         bases: list[str] = []
-        docs = read_file(path, skip_bad, bad, data, sources[path])
+        docs = read_file(path, bad, data, sources[path])
         while batch := list(islice(docs, chunk_size)):
             bases.append(chunk_signature(batch))
             sig = occurrence(bases[-1])
@@ -199,8 +200,8 @@ def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files:
                                     pids=[paper_id(doc) for doc in batch]))
             if sig not in chunks:
                 yield from batch
-        bad_records.extend(bad)
-        files.setdefault(name, InputFile(digest, bases, bad, sources[path]))
+        bad_records.extend(bad.found)
+        files.setdefault(name, InputFile(digest, bases, bad.found, sources[path]))
 
 
 def _spool(stream: Iterator[Extraction], planned: list[PlannedChunk], spool, stats: BuildStats,
