@@ -19,19 +19,19 @@ modification time, `fingerprint`); otherwise the build starts from the extractio
 from __future__ import annotations
 
 import contextlib
-import errno
 import gc
 import hashlib
 import json
 import marshal
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import CacheError, PipelineConfigError
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
+from .resolve.resolver import Definition
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
@@ -47,6 +47,8 @@ def pipeline_version(config=None, lexicons=()) -> str:
         if path.is_file() and (path.suffix in (".py", ".cfg", ".tsv") or {"model", "typer"} & set(path.relative_to(here).parts)):
             h.update(str(path.relative_to(here)).encode())
             h.update(path.read_bytes())
+    for shared in ("text.py", "latex.py", "records.py"):  # the text rules extraction shares, and the records' codec
+        h.update((here.parent / shared).read_bytes())
     for option, path in [("--config", config or DEFAULT_CONFIG), *(("--lexicon", lex) for lex in lexicons)]:
         try:
             h.update(Path(path).read_bytes())
@@ -60,7 +62,7 @@ def resolution_version() -> str:
     build index made by other code is not trusted (the extractions still are)."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py"]):
+    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py", here / "text.py", here / "latex.py"]):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
@@ -119,18 +121,34 @@ class Chunk:
     relationships: dict[str, int] = field(default_factory=dict)
 
 
+class FormCount(NamedTuple):
+    """How often a chunk wrote an entity's name one way."""
+
+    entity: str
+    label: str
+    form: str
+    count: int
+
+
+class Alias(NamedTuple):
+    """An acronym a chunk's papers define for an entity."""
+
+    entity: str
+    short: str
+
+
 @dataclass
 class ChunkDetail:
     """What a chunk's graph depended on and gave to the shared nodes, kept beside the index and read
-    only when the chunk is removed or checked: `longs`, the (label, name key, long form key)
-    definitions its papers make; `deps`, "label<TAB>name key" of every name it resolved (its node ids
-    change only if one of those resolves differently); `forms`, (entity id, label, surface form,
-    count), and `aliases`, (entity id, acronym), from which entities are named."""
+    only when the chunk is removed or checked: `longs`, the definitions its papers make; `deps`,
+    "label<TAB>name key" of every name it resolved (its node ids change only if one of those
+    resolves differently); `forms` and `aliases`, from which entities are named. Stored as plain
+    tuples (`save_detail`), read back as these records (`BuildIndex.detail`)."""
 
-    longs: list[tuple[str, str, str]] = field(default_factory=list)
+    longs: list[Definition] = field(default_factory=list)
     deps: list[str] = field(default_factory=list)
-    forms: list[tuple[str, str, str, int]] = field(default_factory=list)
-    aliases: list[tuple[str, str]] = field(default_factory=list)
+    forms: list[FormCount] = field(default_factory=list)
+    aliases: list[Alias] = field(default_factory=list)
 
 
 @dataclass
@@ -219,7 +237,9 @@ class BuildIndex:
         path = self.home / self.detail_name(self.version, sig)
         try:
             with open(path, "rb") as fh:
-                return ChunkDetail(*marshal.load(fh))
+                longs, deps, forms, aliases = marshal.load(fh)
+            return ChunkDetail([Definition(*d) for d in longs], deps, [FormCount(*f) for f in forms],
+                               [Alias(*a) for a in aliases])
         except (OSError, ValueError, EOFError, TypeError) as exc:
             raise CacheError(f"{path}: cannot be read ({type(exc).__name__})") from None
 
@@ -252,7 +272,8 @@ def _no_gc():
 
 def save_detail(detail: ChunkDetail, path: Path) -> None:
     with open(path, "wb") as fh:
-        marshal.dump((detail.longs, detail.deps, detail.forms, detail.aliases), fh)
+        marshal.dump(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
+                      [tuple(a) for a in detail.aliases]), fh)
 
 
 class ExtractionCache:
@@ -296,7 +317,7 @@ class ExtractionCache:
             if found.decode("ascii") != key:
                 return None
             data = json.loads(payload)
-            data.update(source=doc.source, index=doc.index, text=doc.text, meta=doc.meta)
+            data["document"] = {"source": doc.source, "index": doc.index, "text": doc.text, "meta": doc.meta}
             ext = extraction_from_json(data)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
@@ -345,30 +366,3 @@ def extractions_in(path: Path, start: int = 0, end: int | None = None) -> Iterat
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise CacheError(f"{path}: a line cannot be read ({type(exc).__name__})") from None
         yield ext
-
-
-def copy_range(src, dst, start: int, end: int) -> None:
-    """Append bytes [start, end) of open file `src` to open file `dst` (in the kernel where it can)."""
-    dst.flush()
-    if not 0 <= start <= end:
-        raise CacheError(f"the build index points at bytes {start}..{end} of {getattr(src, 'name', 'a file')}")
-    length, offset = end - start, start
-    try:
-        while length:
-            n = os.copy_file_range(src.fileno(), dst.fileno(), length, offset_src=offset)
-            if n == 0:
-                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says")
-            offset += n
-            length -= n
-    except OSError as exc:
-        if exc.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
-            raise
-        dst.seek(0, os.SEEK_END)
-        src.seek(offset)
-        while length:
-            block = src.read(min(length, 1 << 24))
-            if not block:
-                raise CacheError(f"{getattr(src, 'name', 'a file')} ended before the build index says") from None
-            dst.write(block)
-            length -= len(block)
-    dst.seek(0, os.SEEK_END)

@@ -188,6 +188,7 @@ def build(
     skip_bad_records: SkipBad = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Extract every abstract again instead of reusing DIR/.kg-cache.")] = False,
     engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", help="local (processes on this machine) or ray (Ray tasks; RAY_ADDRESS names a cluster; pip install 'kg[ray]').")] = "local",
+    explain: Annotated[Optional[str], typer.Option("--explain", metavar="NAME", help="Print the resolution log of NAME: the entity it resolves to, and which surface forms and acronyms it merged, by which rule.")] = None,
     neo4j: Annotated[bool, typer.Option("--neo4j", help="Also load the graph into Neo4j (connection from NEO4J_URI, NEO4J_USERNAME, NEO4J_PASSWORD, NEO4J_DATABASE).")] = False,
     uri: Neo4jUri = None,
     user: Neo4jUser = None,
@@ -203,7 +204,7 @@ def build(
 
       NEO4J_PASSWORD=... kg build examples/abstracts.txt -o out/ --neo4j
     """
-    from .build import build as run_build, default_workers
+    from .build import BuildOptions, build as run_build, default_workers
     from .sinks.rdf import FORMATS
 
     for f in formats:
@@ -215,10 +216,10 @@ def build(
     try:
         with _progress() as progress:
             task = progress.add_task("extracting", total=None)
-            stats = run_build(inputs, out, formats=formats, workers=workers or default_workers(),
-                                 config=config, lexicons=lexicon or [], skip_bad=skip_bad_records, cache=not no_cache,
-                                 engine=engine,
-                                 on_document=lambda n: progress.update(task, completed=n))
+            options = BuildOptions(formats=formats, workers=workers or default_workers(), config=config,
+                                   lexicons=lexicon or (), engine=engine, skip_bad=skip_bad_records, cache=not no_cache,
+                                   explain=explain, on_document=lambda n: progress.update(task, completed=n))
+            stats = run_build(inputs, out, options)
     except KGError as exc:
         fail(exc)
     err.print(f"kg build: {_plural(stats.papers, 'paper')} in {stats.seconds:.1f} s → {out}", markup=False, highlight=False, soft_wrap=True)
@@ -242,8 +243,31 @@ def build(
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
                   f"(extracted {stats.papers - stats.reused}); copied {stats.copied} of {stats.chunks} chunks of the graph",
                   markup=False, highlight=False, soft_wrap=True)
+    if explain is not None:
+        _print_explained(explain, stats.explained)
     if driver is not None:
         _load(driver, _graph_json(out), database)
+
+
+def _print_explained(name: str, merges) -> None:
+    """The resolution log of `kg build --explain NAME`, on stdout: per entity, each surface form and
+    acronym it merged, how often it was written so, and by which rule."""
+    if not merges:
+        typer.echo(f"{name!r}: no entity of this build has this name")
+        return
+    entity = None
+    for m in merges:
+        if m.entity != entity:
+            entity = m.entity
+            typer.echo(f"{m.entity} ({m.label}) named {m.name!r}")
+        steps = "; ".join(f"{s.rule} {s.source!r} → {s.target!r} ({s.votes} of {s.total} definitions)" for s in m.steps)
+        why = {"name": "the name (its most frequent form)",
+               "same key": f"same key {m.key!r} (differs in case, plural, spacing or hyphens)",
+               "acronym": "an acronym its papers define for this entity (its letters fit)",
+               "definition": steps,
+               "undecided": f"stays its own node, no sense has two thirds of the definitions: {steps}"}.get(m.rule, m.rule)
+        count = f"×{m.count}" if m.count else "asked"
+        typer.echo(f"  {m.form!r} {count}: {why}")
 
 
 def _driver(uri, user, database):
@@ -342,9 +366,11 @@ def extract(
     from .records import extraction_record
     from .sinks.files import write_extractions
 
-    bad: list[str] = []
+    from .sources import BadRecords
+
+    bad = BadRecords(skip_bad_records)
     try:
-        records = extract_documents(read_inputs(inputs, skip_bad_records, bad), workers or default_workers(), config, lexicon or [])
+        records = extract_documents(read_inputs(inputs, bad), workers or default_workers(), config, lexicon or [])
         if output is not None and str(output) != "-":
             n = write_extractions(records, output)
             err.print(f"kg extract: {_plural(n, 'record')} → {output}", markup=False, highlight=False, soft_wrap=True)
@@ -354,8 +380,8 @@ def extract(
                 sys.stdout.write(json.dumps(extraction_record(ext), ensure_ascii=False) + "\n")
     except KGError as exc:
         fail(exc)
-    if bad:
-        err.print(f"skipped {_plural(len(bad), 'bad record')} (first: {bad[0]})", markup=False, highlight=False, soft_wrap=True)
+    if bad.found:
+        err.print(f"skipped {_plural(len(bad.found), 'bad record')} (first: {bad.found[0]})", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command("eval", cls=_Command)

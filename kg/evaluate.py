@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import SourceError
 from .records import ENTITY_FIELDS
-from .resolve.normalize import normalise
+from .text import normalise
 
 ALL_FIELDS = [*ENTITY_FIELDS, "entities", "speedups", "speedup_baselines", "results", "code"]
 

@@ -10,14 +10,14 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from .extract.convert import is_generic_baseline
-from .extract.latex import plain
+from .latex import plain
 from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
 from .records import Document
-from .resolve.normalize import name_key, normalise
+from .resolve.normalize import name_key
 from .resolve.papers import paper_identity
-from .resolve.resolver import Resolver, variant_links
+from .resolve.resolver import Resolution, Resolver, variant_links
+from .text import is_generic_baseline, normalise
 
 L, R = NodeLabel, RelType
 
@@ -80,11 +80,12 @@ def _clean(props: dict) -> dict:
 
 class GraphBuilder:
     """Adds papers one at a time to a MultiDiGraph, resolving names with a `Resolver` that has
-    already observed every paper."""
+    already observed every paper; `resolutions` lists, in order, where each name it met went."""
 
     def __init__(self, resolver: Resolver):
         self.resolver = resolver
         self.G = nx.MultiDiGraph()
+        self.resolutions: list[Resolution] = []
 
     def node(self, nid: str, label: NodeLabel, **props) -> str:
         if nid in self.G:
@@ -101,10 +102,11 @@ class GraphBuilder:
         self.G.add_edge(src, dst, key=rel.value, type=rel.value, **data, **_clean(props))
 
     def entity(self, label: NodeLabel, name: str, short: str | None = None) -> str | None:
-        ent = self.resolver.resolve(label, name, short)
-        if ent is None:
+        res = self.resolver.resolution(label, name, short)
+        if res is None:
             return None
-        return self.node(ent.id, label)
+        self.resolutions.append(res)
+        return self.node(res.entity, label)
 
     def add(self, ext: Extraction, sources: list[str] | None = None) -> None:
         """Add one paper; `sources` lists every input that holds it (default: its own)."""
@@ -169,6 +171,8 @@ class GraphBuilder:
 
     def finish(self) -> nx.MultiDiGraph:
         """Give entity nodes their final names and aliases, and link variants to their family."""
+        for res in self.resolutions:
+            self.resolver.add(res)
         self.resolver.finish()
         for ent in self.resolver.entities.values():
             if ent.id in self.G:

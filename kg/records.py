@@ -1,7 +1,7 @@
 """Records: the plain data that flows between stages (documents in, mentions and claims out)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,38 +126,37 @@ def extraction_record(ext: Extraction) -> dict:
     return rec
 
 
-def _ev(e: Evidence) -> list:
-    return [e.sentence, e.start, e.end, e.rule]
+def _plain(record) -> dict:
+    """A record as a dict keyed by its field names (its `Evidence` likewise)."""
+    return {f.name: _plain(v) if isinstance(v := getattr(record, f.name), Evidence) else v for f in fields(record)}
 
 
-def _unev(v: list) -> Evidence:
-    return Evidence(v[0], int(v[1]), int(v[2]), v[3])
+def _typed(cls, data: dict):
+    """Inverse of `_plain`: the record of type `cls`."""
+    return cls(**{k: Evidence(**v) if k == "evidence" else v for k, v in data.items()})
 
 
 def extraction_to_json(ext: Extraction) -> dict:
-    """Everything an `Extraction` holds, evidence included, as JSON-ready data (the build cache format)."""
-    d = ext.document
+    """Everything an `Extraction` holds, evidence included, as JSON-ready data keyed by the records'
+    field names (the build cache format)."""
     return {
-        "source": d.source, "index": d.index, "text": d.text, "meta": d.meta,
-        "mentions": [[m.field, m.text, m.long_form, _ev(m.evidence)] for m in ext.mentions],
-        "claims": [[c.text, c.value, c.value_max, c.unit, c.kind, c.quantity, c.baseline, c.qualifier,
-                    c.factor, c.factor_max, c.method, _ev(c.evidence)] for c in ext.claims],
-        "results": [[r.text, r.metric, r.value, r.dataset, r.method, _ev(r.evidence), r.kind, r.baseline]
-                    for r in ext.results],
-        "code": [[url, _ev(e)] for url, e in ext.code],
+        "document": {"source": ext.document.source, "index": ext.document.index, "text": ext.document.text,
+                     "meta": ext.document.meta},
+        "mentions": [_plain(m) for m in ext.mentions],
+        "claims": [_plain(c) for c in ext.claims],
+        "results": [_plain(r) for r in ext.results],
+        "code": [{"url": url, "evidence": _plain(ev)} for url, ev in ext.code],
         "abbreviations": ext.abbreviations,
     }
 
 
 def extraction_from_json(data: dict) -> Extraction:
     """Inverse of `extraction_to_json`."""
-    doc = Document(data["source"], data["index"], data["text"], data.get("meta", {}))
     return Extraction(
-        document=doc,
-        mentions=[Mention(f, t, _unev(ev), lf) for f, t, lf, ev in data["mentions"]],
-        claims=[Claim(t, v, vm, u, k, q, b, ql, f, fm, _unev(ev), meth)
-                for t, v, vm, u, k, q, b, ql, f, fm, meth, ev in data["claims"]],
-        results=[Result(t, m, v, ds, meth, _unev(ev), *rest) for t, m, v, ds, meth, ev, *rest in data["results"]],
-        code=[(url, _unev(ev)) for url, ev in data["code"]],
+        document=Document(**data["document"]),
+        mentions=[_typed(Mention, m) for m in data["mentions"]],
+        claims=[_typed(Claim, c) for c in data["claims"]],
+        results=[_typed(Result, r) for r in data["results"]],
+        code=[(c["url"], Evidence(**c["evidence"])) for c in data["code"]],
         abbreviations=data.get("abbreviations", {}),
     )

@@ -75,3 +75,23 @@ def test_cli_bad_input_one_line_exit_1_nothing_written(run_kg, tmp_path, command
 def test_cli_unknown_format_is_an_error(run_kg, tmp_path):
     code, _, err = run_kg("build", EXAMPLES / "abstracts.txt", "--format", "xml", "-o", tmp_path / "o")
     assert code == 1 and "unknown format" in err
+
+
+def test_cli_build_explain_prints_the_resolution_log(run_kg, tmp_path):
+    """`kg build --explain NAME`: the entity a name resolves to and why each form joined it; the
+    same log from a build that reused its cache."""
+    src = tmp_path / "gnn.txt"
+    src.write_text("We propose FooNet, a graph neural network (GNN) for node classification on Cora.\n\n"
+                   "We train graph neural networks (GNNs) on molecules.\n\nA GNN is evaluated on Citeseer.\n")
+    logs = []
+    for _ in range(2):
+        code, out, err = run_kg("build", src, "-o", tmp_path / "out", "--explain", "GNN")
+        assert code == 0, err
+        logs.append(out)
+    assert logs[0] == logs[1]
+    lines = logs[0].splitlines()
+    assert lines[0] == "technique:graphneuralnetwork (Technique) named 'graph neural networks'"
+    assert "  'GNN' ×1: definition 'gnn' → 'graphneuralnetwork' (3 of 3 definitions)" in lines
+    assert any(line.startswith("  'graph neural network' ×1: same key") for line in lines)
+    code, out, _ = run_kg("build", src, "-o", tmp_path / "out", "--explain", "Transformer")
+    assert code == 0 and out == "'Transformer': no entity of this build has this name\n"

@@ -7,7 +7,7 @@ from kg.graph import paper_id
 from kg.ontology import NodeLabel
 from kg.resolve.normalize import node_id, normalise
 from kg.resolve.papers import paper_identity
-from kg.resolve.resolver import Resolver, is_synonym, variant_links
+from kg.resolve.resolver import Resolver, Step, is_synonym, variant_links
 
 
 @pytest.mark.parametrize("a,b", [("ImageNet-1K", "imagenet 1k"), ("Graph Neural Networks", "graph-neural-network"),
@@ -189,3 +189,35 @@ def test_resolve_lexicon_links_between_distinct_entities_are_refused(a, b):
     r = Resolver()
     r.observe(NodeLabel.METHOD, a, long_form=b)
     assert r.resolve(NodeLabel.METHOD, a).id != r.resolve(NodeLabel.METHOD, b).id
+
+
+def test_resolve_explain_names_the_rule_of_every_merge():
+    """Two papers define GNN as graph neural networks, one as gated neural network: the dominant
+    sense (2 of 3) wins, and the log says so; case and plural are the same key."""
+    T = NodeLabel.TECHNIQUE
+    r = Resolver()
+    r.observe(T, "graph neural networks", short="GNN")
+    r.observe(T, "graph neural networks", short="GNN")
+    r.observe(T, "gated neural network", short="GNN")
+    for name in ("graph neural networks", "graph neural networks", "Graph Neural Network", "GNN"):
+        ent = r.resolve(T, name)
+    merges = r.explain(ent.id, T, dict(ent.forms), {"GNN": 1, "GNNs": 2})
+    assert [(m.form, m.count, m.rule) for m in merges] == [
+        ("graph neural networks", 2, "name"), ("GNN", 1, "definition"), ("Graph Neural Network", 1, "same key"),
+        ("GNNs", 2, "acronym")]
+    assert merges[1].steps == (Step("gnn", "graphneuralnetwork", "dominant sense", 2, 3),)
+    assert {m.entity for m in merges} == {"technique:graphneuralnetwork"}
+
+
+def test_resolve_explain_name_shows_an_acronym_no_sense_dominates():
+    T = NodeLabel.TASK
+    r = Resolver()
+    r.observe(T, "automatic speech recognition", short="ASR")
+    r.observe(T, "adaptive sparse routing", short="ASR")
+    ent = r.resolve(T, "ASR")
+    totals = {ent.id: (dict(ent.forms), {})}
+    merges = r.explain_name("ASR", totals.get)
+    assert [(m.entity, m.form, m.rule) for m in merges] == [("task:asr", "ASR", "name"), ("task:asr", "ASR", "undecided")]
+    assert [(s.target, s.votes, s.total) for s in merges[1].steps] == [
+        ("adaptivesparserouting", 1, 2), ("automaticspeechrecognition", 1, 2)]
+    assert r.explain_name("graph neural networks", totals.get) == []

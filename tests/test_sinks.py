@@ -138,3 +138,18 @@ def test_sinks_workers_are_capped_by_cores_and_work():
     assert worker_count(1000, 600) >= 1
     assert worker_count(8, 10) == 1  # one batch of work: one process
     assert worker_count(0, 10_000) == default_workers()
+
+
+def test_sinks_chunk_writer_adds_and_copies_parts_with_their_ranges(tmp_path):
+    """A file written part by part: empty parts take no separator, and a part copied from an older
+    file is the same bytes at the range the writer returns."""
+    from kg.sinks.chunks import ChunkWriter
+    with open(tmp_path / "old", "wb") as fh:
+        old = ChunkWriter(fh, b",\n")
+        assert [old.add(b'{"a": 1}'), old.add(b""), old.add(b'{"b": 2}')] == [[0, 8], [8, 8], [10, 18]]
+    assert (tmp_path / "old").read_bytes() == b'{"a": 1},\n{"b": 2}'
+    with open(tmp_path / "old", "rb") as src, open(tmp_path / "new", "wb") as fh:
+        new = ChunkWriter(fh, b",\n")
+        assert new.copy(src, [10, 18]) == [0, 8]
+        assert new.add(b'{"c": 3}') == [10, 18]
+    assert (tmp_path / "new").read_bytes() == b'{"b": 2},\n{"c": 3}'

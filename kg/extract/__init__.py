@@ -16,7 +16,7 @@ from ..errors import PipelineConfigError
 from ..records import Document, Extraction
 from . import factories  # noqa: F401  (registers the kg_* factories)
 from .convert import doc_to_extraction
-from .latex import clean
+from ..latex import clean
 
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"
 LEXICON_DIR = Path(__file__).parent / "lexicons"

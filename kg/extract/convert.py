@@ -9,21 +9,14 @@ from dataclasses import replace
 from spacy.tokens import Doc
 
 from ..records import Document, Evidence, Extraction, Mention, Result
-from ..resolve.normalize import normalise
-from .latex import CleanText
-from .spans import sentence_at, sentence_bounds, text_of
+from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
+from ..latex import CleanText
+from .spans import SpanMention, sentence_at, sentence_bounds, text_of
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
 RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
 TRIM = " ,;:.’'\"“”()[]"
-GENERIC_BASELINE = re.compile(
-    r"^(?:the\s+)?(?:vanilla|standard|existing|prior|previous|conventional|traditional|baseline|baselines|"
-    r"state[\s-]of[\s-]the[\s-]art|sota|competing|competitive|strong|naive|original|full|default|dense|other|"
-    r"current|recent|autoregressive|sequential|uniform|random|exact|all|several|many|most|both)\b|"
-    r"\b(?:methods?|approaches|baselines?|models?|counterparts?|solvers?|samplers?|implementations?|techniques?)$",
-    re.I,
-)
 
 
 #: the longest evidence sentence kept whole; a longer "sentence" (text without full stops) is cut
@@ -64,7 +57,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
-        raw.append((fld, s, e, rule, _canonical))
+        raw.append(SpanMention(fld, s, e, rule, _canonical))
     # the same span in several fields: keep the most specific field
     by_span: dict[tuple[int, int], tuple[str, str]] = {}
     canonical_of: dict[tuple[str, int, int], str] = {}
@@ -265,26 +258,3 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
 
 def _finite(*numbers) -> bool:
     return all(x is None or math.isfinite(x) for x in numbers)
-
-
-NOT_A_METHOD = re.compile(
-    r"\b(?:teachers?|students?|labels?|humans?|experts?|annotators?|configurations?|settings?|setups?|pipelines?|"
-    r"systems?|counterparts?|backbones?|hardware|CPUs?|GPUs?|TPUs?|versions?|variants?|sizes?)$"
-    r"|^(?:FP|BF|INT|TF|fp|bf|int)\d+$|^[\d$€£~<>≈]", re.I)
-
-
-def is_generic_baseline(text: str | None) -> bool:
-    """Baselines that name no method stay text, not nodes: generic words ("vanilla dLLMs", "existing
-    methods", "the backbone"), descriptions in lower case ("fine-tuning", "always using the strongest
-    model"), long phrases, hardware and number formats ("the CPU", "FP32"), amounts ("$1000/km").
-    A baseline becomes a Method only when it is a name: at most four words, one written with a capital
-    or a digit inside a word ("Fast-dLLM", "EAGLE-3", "Kd-tree").
-
-    >>> is_generic_baseline("vanilla dLLMs"), is_generic_baseline("Fast-dLLM"), is_generic_baseline("fine-tuning")
-    (True, False, True)
-    """
-    if not text:
-        return False
-    t = text.strip()
-    return bool(GENERIC_BASELINE.search(t)) or len(t.split()) > 4 or not re.search(r"[A-Z]", t) \
-        or bool(NOT_A_METHOD.search(t))

@@ -20,7 +20,7 @@ from .phrases import PhraseFinder
 from .typer import MentionTyper
 
 EXTENSIONS = {
-    "kg_mentions": None,        # list of (field, start_char, end_char, rule, canonical or None)
+    "kg_mentions": None,        # list of SpanMention (field, start, end, rule, canonical or None)
     "kg_abbreviations": None,   # list of Abbreviation
     "kg_emphasis": None,        # list of (start_char, end_char) the author emphasised
     "kg_code": None,            # list of (start_char, end_char) URLs

@@ -17,6 +17,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
+from .spans import SpanMention
 
 LEXICON_DIR = Path(__file__).parent / "lexicons"
 #: lexicon type → extraction field
@@ -121,5 +122,5 @@ class LexiconMatcher:
             for key_id, start, end in matcher(doc):
                 fld, canonical = self.keys[key_id]
                 span = doc[start:end]
-                found.append((fld, span.start_char, span.end_char, "lexicon", canonical))
+                found.append(SpanMention(fld, span.start_char, span.end_char, "lexicon", canonical))
         return doc

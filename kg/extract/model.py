@@ -14,7 +14,7 @@ import spacy
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
-from .spans import text_of
+from .spans import SpanMention, text_of
 
 MODEL_DIR = Path(__file__).parent / "model"
 #: the model's entity labels → extraction fields
@@ -38,7 +38,7 @@ class EntityModel:
         for ent in tagged.ents:
             fld = LABEL_FIELD.get(ent.label_)
             if fld:
-                found.append((fld, ent.start_char, ent.end_char, RULE, None))
+                found.append(SpanMention(fld, ent.start_char, ent.end_char, RULE, None))
         return doc
 
     def __call__(self, doc: Doc) -> Doc:

@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 
 from spacy.tokens import Doc
 
-from .spans import longest_first, sentence_bounds, text_of
+from .spans import SpanMention, longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -253,14 +253,14 @@ class NameFinder:
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
                     if scope_start <= s < scope_end and not terms.holds(s, e):
                         proposed_spans.append((s, e))
-                        found.append(("proposed", s, e, "proposed.cue", None))
+                        found.append(SpanMention("proposed", s, e, "proposed.cue", None))
                 bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:propose|introduce|present|develop)s?\s*$", cue.group(0), re.I) else None
                 if bare:
                     g = next(k for k in ("title", "term", "paren") if bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
                     if not _overlaps(bs, be, [(a, b) for a, b, _ in candidates]) and bare.group(g).lower() not in lexicon_terms:
                         proposed_spans.append((bs, be))
-                        found.append(("proposed", bs, be, "proposed.bare_name", None))
+                        found.append(SpanMention("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrev_at.between(scope_start, scope_end):
                     # a title-case long form anywhere in the clause names the contribution; a lower-case
                     # one only right after the verb ("we propose manifold feature distance (MFD)"),
@@ -270,18 +270,18 @@ class NameFinder:
                                 re.fullmatch(r"\s*(?:the|a|an)?\s*", text[s0 + cue.end():a.long_start]) is not None
                                 or title_case(a.long))):
                         proposed_spans.append((a.long_start, a.long_end))
-                        found.append(("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
+                        found.append(SpanMention("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
             low = lowered[s0:s1] if aligned else sentence.lower()
             for cue in (OUR_CUE.finditer(sentence) if ("our" in low or "propo" in low or "new" in low or "novel" in low) else ()):
                 for s, e, rule in candidate_at.between(s0 + cue.end(), s0 + cue.end() + 3):
                     if 0 <= s - (s0 + cue.end()) <= 2:
                         proposed_spans.append((s, e))
-                        found.append(("proposed", s, e, "proposed.our", None))
+                        found.append(SpanMention("proposed", s, e, "proposed.our", None))
             # "X, a novel framework for …" at the start of a sentence
             for s, e, rule in candidates:
                 if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]):
                     proposed_spans.append((s, e))
-                    found.append(("proposed", s, e, "proposed.apposition", None))
+                    found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
                     continue
@@ -291,38 +291,38 @@ class NameFinder:
                 base = re.split(r"[-–]", name, 1)[0]
                 if base != name and base in self.dataset_names:
                     # "ImageNet-64", "CIFAR-10-C": a variant of a known dataset
-                    found.append(("datasets", s, e, "dataset.variant", None))
+                    found.append(SpanMention("datasets", s, e, "dataset.variant", None))
                 elif METRIC_AFTER.match(after) and not DATASET_SHAPE.search(name):
                     # "Valid-Unique-Novelty scores", "CLIP score": the name is the metric
-                    found.append(("metrics", s, e, "metric.context", None))
+                    found.append(SpanMention("metrics", s, e, "metric.context", None))
                 elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
-                    found.append(("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
+                    found.append(SpanMention("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
                 elif rule != "name.abbreviation_long" and _evaluated_on(name, before, after, sentence):
                     # "on PFPascal, APK, and CUB", "three datasets: LAST-STRAW, Pheno4D, and Crops3D"
-                    found.append(("datasets", s, e, "dataset.list", None))
+                    found.append(SpanMention("datasets", s, e, "dataset.list", None))
                 elif METRIC_AFTER.match(after) or METRIC_BEFORE.search(before):
-                    found.append(("metrics", s, e, "metric.context", None))
+                    found.append(SpanMention("metrics", s, e, "metric.context", None))
                 elif rule == "name.emphasis":
                     if has_cue and title_case(name) and " " in name.strip() and (
                             re.search(r"\b(?:a|an|our|novel|new)\s+$", before) or EMPH_ROLE.match(after)):
                         # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
                         proposed_spans.append((s, e))
-                        found.append(("proposed", s, e, "proposed.emphasis", None))
+                        found.append(SpanMention("proposed", s, e, "proposed.emphasis", None))
                 elif rule == "name.abbreviation_long" and name.split()[-1].lower() in LONG_FORM_HEADS:
                     kind = LONG_FORM_HEADS[name.split()[-1].lower()]
                     if kind:
-                        found.append((kind, s, e, "name.long_form_head", None))
+                        found.append(SpanMention(kind, s, e, "name.long_form_head", None))
                 elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
-                    found.append(("models", s, e, rule, None))
+                    found.append(SpanMention("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
-                found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
+                found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
             for m in NAMED_METRIC.finditer(sentence):
                 if s0 + m.start() > s0 and m.group(1).lower() not in COMMON_CAPITALISED:
-                    found.append(("metrics", s0 + m.start(), s0 + m.end(), "metric.named", None))
+                    found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.named", None))
             for m in LOWER_PAIR_DATASETS.finditer(sentence):
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:
-                        found.append(("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
+                        found.append(SpanMention("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
             self._coordinated(sentence, s0, candidates, found)
         self._propagate(doc, proposed_spans, found)
         return doc
@@ -373,7 +373,7 @@ class NameFinder:
             near = names[bisect_right(starts, s - 40):bisect_left(starts, s + 40)]
             neighbours = [n for n in near if abs(n[0] - s) < 40 and n != (s, e)]
             if neighbours and ("," in window) and m.group(1).lower() not in COMMON_CAPITALISED:
-                found.append(("models", s0 + s, s0 + e, "model.coordination", None))
+                found.append(SpanMention("models", s0 + s, s0 + e, "model.coordination", None))
 
     @staticmethod
     def _propagate(doc: Doc, proposed_spans, found) -> None:
@@ -389,7 +389,7 @@ class NameFinder:
             return
         for i, (fld, s, e, rule, canonical) in enumerate(found):
             if fld == "models" and text[s:e] in names:
-                found[i] = ("proposed", s, e, "proposed.propagated", canonical)
+                found[i] = SpanMention("proposed", s, e, "proposed.propagated", canonical)
 
 
 GENERIC_DATASET_WORDS = {

@@ -11,7 +11,7 @@ import re
 
 from spacy.tokens import Doc
 
-from .spans import text_of
+from .spans import SpanMention, text_of
 
 TASK_HEADS = (
     "generation synthesis forecasting prediction classification segmentation detection recognition reasoning inpainting "
@@ -247,7 +247,7 @@ class PhraseFinder:
             if fld in ("techniques", "tasks") and rule == "lexicon":
                 new_s = _modifiers(text, s)
                 if new_s < s:
-                    found.append((fld, new_s, e, "phrase.extended", None))
+                    found.append(SpanMention(fld, new_s, e, "phrase.extended", None))
         for fld, head_re in HEAD_RE.items():
             for m in head_re.finditer(text):
                 if m.end() < len(text) and (text[m.end()].isalnum() or text[m.end()] == "-"):
@@ -267,9 +267,9 @@ class PhraseFinder:
                     continue  # "DDPM loss" is an objective, not a measure
                 if fld == "metrics" and head in ("score", "scores") and any(c.isupper() for c in text[start:m.start()]):
                     # "Valid-Unique-Novelty scores": the name is the metric
-                    found.append((fld, start, m.start() - 1, "phrase.metric_name", None))
+                    found.append(SpanMention(fld, start, m.start() - 1, "phrase.metric_name", None))
                     continue
-                found.append((fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
+                found.append(SpanMention(fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
         doc._.kg_mentions = [m for m in found if m[3] != "lexicon" or m[0] != "techniques"
                              or text[m[1]:m[2]].lower() not in VAGUE_TERMS]
         return doc

@@ -1,8 +1,22 @@
 """Extraction: helpers on character spans shared by the components."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from spacy.attrs import IDX, LENGTH, SENT_START
+
+
+class SpanMention(NamedTuple):
+    """A mention as the pipeline's components pass it on in `doc._.kg_mentions`: its gold field, its
+    character span in the cleaned text, the rule that found it, and the canonical name a lexicon
+    or a propagation gives it (kg/extract/convert.py turns it into a `Mention`)."""
+
+    field: str
+    start: int
+    end: int
+    rule: str
+    canonical: str | None = None
 
 
 def longest_first(spans):

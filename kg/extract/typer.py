@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
 from .phrases import STOP, _verb_like
-from .spans import text_of
+from .spans import SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
 FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -231,7 +231,7 @@ class MentionTyper:
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
             if row[best] >= self.threshold and labels[best] != m[0].upper():
-                m = (labels[best].lower(), *m[1:])
+                m = m._replace(field=labels[best].lower())
             kept.append(m)
         proposed = []
         for (s, e), row in zip(candidates, scores[len(mentions):]):
@@ -242,6 +242,6 @@ class MentionTyper:
         for p, s, e, fld in sorted(proposed, key=lambda x: (-x[0], x[1], x[2])):
             if all(e <= cs or ce <= s for cs, ce in chosen):
                 chosen.append((s, e))
-                kept.append((fld, s, e, CANDIDATE, None))
+                kept.append(SpanMention(fld, s, e, CANDIDATE, None))
         doc._.kg_mentions = kept
         return doc

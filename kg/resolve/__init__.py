@@ -1,4 +1,5 @@
 """Resolution: one node per (label, canonical name) across all papers."""
-from .normalize import normalise, node_id
+from ..text import normalise
+from .normalize import node_id
 
 __all__ = ["normalise", "node_id"]

@@ -28,20 +28,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-
-@lru_cache(maxsize=1 << 17)  # names recur across abstracts; normalising is pure
-def normalise(name: str) -> str:
-    """NFKC, lower case, × as x, keep only letters, digits, + and #, drop a trailing plural "s"
-    (the gold guidelines' rule, for evaluation).
-
-    >>> normalise("Graph Neural Networks"), normalise("ImageNet-1K"), normalise("HYPIR++")
-    ('graphneuralnetwork', 'imagenet1k', 'hypir++')
-    """
-    s = unicodedata.normalize("NFKC", str(name)).lower().replace("×", "x")
-    s = "".join(ch for ch in s if ch.isalnum() or ch in "+#")
-    if len(s) > 3 and s.endswith("s") and not s.endswith("ss"):
-        s = s[:-1]
-    return s
+from ..text import normalise  # noqa: F401 (the gold guidelines' key lives below both extraction and resolution)
 
 
 _DIGIT_GAP = re.compile(r"(?<=\d)([^\w+#]+)(?=\d)")

@@ -15,11 +15,72 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..ontology import FIELD_LABEL, NodeLabel
+from ..ontology import ENTITY_LABELS, FIELD_LABEL, NodeLabel
 from .normalize import acronym_fits, family, more_specific, name_key, node_id, same_identity
+
+
+class Definition(NamedTuple):
+    """A long form one paper (or lexicon entry) gives a name: the entity label, the name's key and
+    the long form's key; the resolver counts them (`Resolver.define`)."""
+
+    label: str
+    key: str
+    long_key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """One mention resolved: its label, the key of its name, the id of the entity it joins, the
+    surface form as written and the acronym its paper defines for it (only if its letters fit)."""
+
+    label: NodeLabel
+    key: str
+    entity: str
+    form: str
+    short: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a name towards its entity: the name key `source` is taken as `target`, by `rule`
+    ("definition": every paper or lexicon entry that defines it agrees; "dominant sense": `votes` of
+    the `total` definitions agree, two thirds or more)."""
+
+    source: str
+    target: str
+    rule: str
+    votes: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """Why one surface form (or acronym) is a name of an entity: `rule` is "name" (it is the display
+    name), "same key" (it differs from another form only in case, plural, spacing or hyphens),
+    "definition" (its key leads to the entity's by `steps`), "acronym" (a paper defines it for one of
+    the entity's forms and its letters fit) or "undecided" (papers define the name in senses none of
+    which dominates, listed in `steps`: it stays its own node). `count`: the mentions written so."""
+
+    entity: str
+    label: str
+    name: str
+    form: str
+    count: int
+    key: str
+    rule: str
+    steps: tuple[Step, ...] = ()
+
+    def as_json(self) -> dict:
+        data = {"entity": self.entity, "label": self.label, "name": self.name, "form": self.form,
+                "count": self.count, "key": self.key, "rule": self.rule}
+        if self.steps:
+            data["steps"] = [{"from": s.source, "to": s.target, "rule": s.rule, "votes": s.votes, "of": s.total}
+                             for s in self.steps]
+        return data
 
 
 @dataclass
@@ -43,7 +104,6 @@ class Resolver:
     def __init__(self, long_of: dict | None = None) -> None:
         self._long_of: dict[tuple[str, str], dict[str, int]] = {} if long_of is None else long_of
         self.entities: dict[str, Entity] = {}
-        self.journal: list | None = None
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
         """Record one mention's name, with its paper's long form or acronym when it has one."""
@@ -95,25 +155,90 @@ class Resolver:
             seen.append(nxt)
         return seen[-1]
 
-    def resolve(self, label: NodeLabel, name: str, short: str | None = None) -> Entity | None:
-        """The entity for a mention; created on first use. With a `journal` list set, every call
-        is logged to it as (label, name key, entity, surface form, acronym)."""
+    def steps(self, label: NodeLabel | str, key: str) -> list[Step]:
+        """How a name key reaches the key it resolves to (`canonical`), step by step, with the
+        definitions that decided each; no steps when it stands for itself. In a cycle, the steps end
+        at its smallest key, as `canonical` does."""
+        label = getattr(label, "value", label)
+        seen = [key]
+        steps: list[Step] = []
+        for _ in range(4):
+            nxt = self._sense(label, seen[-1])
+            if nxt == seen[-1]:
+                break
+            longs = self._long_of[(label, seen[-1])]
+            steps.append(Step(seen[-1], nxt, "definition" if len(longs) == 1 else "dominant sense",
+                              longs[nxt], sum(longs.values())))
+            if nxt in seen:
+                return steps[:seen.index(min(seen[seen.index(nxt):]))]
+            seen.append(nxt)
+        return steps
+
+    def undecided(self, label: NodeLabel | str, key: str) -> dict[str, int]:
+        """The long forms papers give a name whose senses none dominates (it stays its own node)."""
+        longs = self._long_of.get((getattr(label, "value", label), key)) or {}
+        return dict(longs) if len(longs) > 1 and self._sense(getattr(label, "value", label), key) == key else {}
+
+    def resolution(self, label: NodeLabel, name: str, short: str | None = None) -> Resolution | None:
+        """Where a mention goes (nothing is counted): None for a name with no letters or digits."""
         name = surface(name)
         key = name_key(name)
         if not key:
             return None
-        eid = f"{label.value.lower()}:{self.canonical(label, key)}"
-        ent = self.entities.get(eid)
-        if ent is None:
-            ent = self.entities[eid] = Entity(eid, label, name)
-        ent.forms[name] += 1
         if short and not _fits(short, name):
             short = None
-        if short:
-            ent.aliases.add(short)
-        if self.journal is not None:
-            self.journal.append((label, key, ent.id, name, short))
+        return Resolution(label, key, f"{label.value.lower()}:{self.canonical(label, key)}", name, short)
+
+    def add(self, res: Resolution) -> Entity:
+        """Count a resolved mention in its entity (created on first use)."""
+        ent = self.entities.get(res.entity)
+        if ent is None:
+            ent = self.entities[res.entity] = Entity(res.entity, res.label, res.form)
+        ent.forms[res.form] += 1
+        if res.short:
+            ent.aliases.add(res.short)
         return ent
+
+    def resolve(self, label: NodeLabel, name: str, short: str | None = None) -> Entity | None:
+        """The entity for a mention, counted in it; created on first use."""
+        res = self.resolution(label, name, short)
+        return None if res is None else self.add(res)
+
+    def explain_name(self, name: str, lookup: Callable[[str], tuple[dict[str, int], dict[str, int]] | None]) -> list[Merge]:
+        """The resolution log of every entity a name resolves to, under any entity label: `lookup`
+        gives an entity id's (surface form counts, acronym counts), None if the graph has no such
+        entity. A name some papers define in senses none dominates has its own "undecided" row."""
+        key = name_key(surface(name))
+        merges: list[Merge] = []
+        for label in ENTITY_LABELS:
+            eid = f"{label.value.lower()}:{self.canonical(label, key)}" if key else ""
+            found = lookup(eid) if key else None
+            if found is None:
+                continue
+            steps = tuple(self.steps(label, key))
+            if steps and surface(name) not in found[0]:  # how the name asked for reaches the entity
+                merges.append(Merge(eid, label.value, display_name(found[0]), name, 0, key, "definition", steps))
+            merges += self.explain(eid, label, *found)
+            senses = self.undecided(label, key)
+            if senses:
+                total = sum(senses.values())
+                merges.append(Merge(eid, label.value, display_name(found[0]), name, 0, key, "undecided",
+                                    tuple(Step(key, long, "no dominant sense", n, total) for long, n in sorted(senses.items()))))
+        return merges
+
+    def explain(self, eid: str, label: NodeLabel | str, forms: dict[str, int], shorts: dict[str, int]) -> list[Merge]:
+        """Why each surface form and acronym of an entity is one of its names (its resolution log)."""
+        label = getattr(label, "value", label)
+        name = display_name(forms)
+        merges = []
+        for form in sorted(forms, key=lambda f: (-forms[f], f)):
+            key = name_key(form)
+            steps = tuple(self.steps(label, key))
+            rule = "name" if form == name else "definition" if steps else "same key"
+            merges.append(Merge(eid, label, name, form, forms[form], key, rule, steps))
+        for short in sorted(set(shorts) - set(forms)):
+            merges.append(Merge(eid, label, name, short, shorts[short], name_key(short), "acronym"))
+        return merges
 
     def finish(self) -> None:
         """Choose each entity's display name: its most frequent form, ties broken by the longest, then alphabetically."""
@@ -181,11 +306,10 @@ def _definitions(name: str, long_form: str | None, short: str | None) -> Iterato
         yield key, name_key(long_form)
 
 
-def definitions(ext) -> list[tuple[str, str, str]]:
-    """(label, name key, long form key) for every definition a paper makes: an acronym and its long
-    form, as `Resolver.observe` records them."""
+def definitions(ext) -> list[Definition]:
+    """Every definition a paper makes (an acronym and its long form), as `Resolver.observe` records them."""
     shorts = {v: k for k, v in ext.abbreviations.items()}
-    return [(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
+    return [Definition(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
             for key, long_key in _definitions(m.text, m.long_form, shorts.get(m.text))]
 
 

@@ -14,13 +14,13 @@ from pathlib import Path
 
 from ..errors import SourceError
 from ..records import Document
-from ._io import STDIN, base_name, kind_refused, read_text
+from ._io import STDIN, STOP, BadRecords, base_name, kind_refused, read_text
 from .abstracts import read_abstracts
 from .atom import read_atom
 from .bibtex import read_bibtex
 from .records import read_csv, read_json, read_jsonl
 
-__all__ = ["expand_paths", "detect_format", "read_documents", "read_file", "source_names"]
+__all__ = ["BadRecords", "expand_paths", "detect_format", "read_documents", "read_file", "source_names"]
 
 EXTENSIONS = {
     ".txt": "text", ".text": "text", ".abstracts": "text",
@@ -139,8 +139,7 @@ def detect_format(path: str | Path, text: str) -> str:
     return "text"
 
 
-def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data: bytes | None = None,
-              source: str | None = None) -> Iterator[Document]:
+def read_file(path: Path, bad: BadRecords = STOP, data: bytes | None = None, source: str | None = None) -> Iterator[Document]:
     """Yield the documents of one file (of `data`, its bytes as read, when the caller has them); their
     `source` is `source` (see `source_names`), by default the file's name."""
     text = read_text(path, data)
@@ -151,13 +150,13 @@ def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data:
     if fmt == "text":
         docs = read_abstracts(text, source, path)
     elif fmt == "jsonl":
-        docs = read_jsonl(text, source, path, skip_bad, bad)
+        docs = read_jsonl(text, source, path, bad)
     elif fmt == "json":
-        docs = read_json(text, source, path, skip_bad, bad)
+        docs = read_json(text, source, path, bad)
     elif fmt in ("csv", "tsv"):
-        docs = read_csv(text, source, path, "\t" if fmt == "tsv" else None, skip_bad, bad)
+        docs = read_csv(text, source, path, "\t" if fmt == "tsv" else None, bad)
     elif fmt == "bibtex":
-        docs = read_bibtex(text, source, path, skip_bad, bad)
+        docs = read_bibtex(text, source, path, bad)
     else:
         docs = read_atom(text, source, path)
     count = 0
@@ -166,19 +165,20 @@ def read_file(path: Path, skip_bad: bool = False, bad: list | None = None, data:
         if len(doc.text) > MAX_ABSTRACT_CHARS:
             msg = (f"abstract {doc.index} has {len(doc.text):,} characters, over the {MAX_ABSTRACT_CHARS:,} kg reads; "
                    "is it a whole paper, or are abstracts not separated by blank lines?")
-            if not skip_bad:
+            if not bad.skip:
                 raise SourceError(path, msg)
-            if bad is not None:
-                bad.append(f"{path}[{doc.index}]")
+            bad.found.append(f"{path}[{doc.index}]")
             continue
         yield doc
-    if count == 0 and not bad:
+    if count == 0 and not bad.found:
         raise SourceError(path, f"holds no abstracts (read as {fmt}); check the format")
 
 
 def read_documents(inputs: Iterable[str | Path], skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
-    """Yield every document of every input, in order: files sorted within a directory or glob."""
+    """Yield every document of every input, in order: files sorted within a directory or glob;
+    with `skip_bad`, records that cannot be read are skipped and noted in `bad`."""
     paths = expand_paths(inputs)
     names = source_names(paths)
+    records = BadRecords(skip_bad, [] if bad is None else bad)
     for path in paths:
-        yield from read_file(path, skip_bad, bad, source=names[path])
+        yield from read_file(path, records, source=names[path])

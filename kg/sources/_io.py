@@ -13,9 +13,22 @@ import os
 import stat
 import sys
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import SourceError
+
+
+@dataclass(frozen=True)
+class BadRecords:
+    """What the readers do with a record they cannot read: stop with an error naming it (`skip`
+    off), or skip it and note where it was (`found`, e.g. "papers.jsonl:12") to count it."""
+
+    skip: bool = False
+    found: list[str] = field(default_factory=list)
+
+
+STOP = BadRecords()  # the default: a bad record is an error
 
 GZIP_MAGIC = b"\x1f\x8b"
 STDIN = "-"

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..errors import SourceError
 from ..records import Document
+from ._io import STOP, BadRecords
 from .records import record_to_document
 
 ENTRY_START = re.compile(r"@([A-Za-z]+)\s*([{(])")
@@ -53,7 +54,7 @@ def _clean(value: str) -> str:
     return " ".join(value.split())
 
 
-def read_bibtex(text: str, source: str, path, skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+def read_bibtex(text: str, source: str, path, bad: BadRecords = STOP) -> Iterator[Document]:
     """Yield a document per entry that has an abstract."""
     index = 0
     pos = 0
@@ -79,8 +80,7 @@ def read_bibtex(text: str, source: str, path, skip_bad: bool = False, bad: list 
         try:
             yield record_to_document(rec, source, index, path, line)
         except SourceError:
-            if not skip_bad:
+            if not bad.skip:
                 raise
-            if bad is not None:
-                bad.append(f"{path}:{line}")
+            bad.found.append(f"{path}:{line}")
         index += 1

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from ..errors import SourceError
 from ..records import Document
+from ._io import STOP, BadRecords
 
 META_FIELDS = ("id", "title", "authors", "year", "venue", "url", "doi")
 ABSTRACT_FIELDS = ("abstract", "summary", "text")
@@ -90,7 +91,7 @@ def _loads(text: str):
         raise ValueError("nested too deeply") from None
 
 
-def read_jsonl(text: str, source: str, path, skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+def read_jsonl(text: str, source: str, path, bad: BadRecords = STOP) -> Iterator[Document]:
     """One JSON object per line; blank lines are ignored."""
     index = 0
     for n, line in enumerate(text.splitlines(), 1):
@@ -100,26 +101,25 @@ def read_jsonl(text: str, source: str, path, skip_bad: bool = False, bad: list |
             rec = _loads(line)
             doc = record_to_document(rec, source, index, path, n)
         except (ValueError, SourceError) as exc:
-            if not skip_bad:
+            if not bad.skip:
                 if isinstance(exc, SourceError):
                     raise
                 reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
                 raise SourceError(path, f"is not valid JSON ({reason[:80]}); fix the line or pass --skip-bad-records", n) from None
-            if bad is not None:
-                bad.append(f"{path}:{n}")
+            bad.found.append(f"{path}:{n}")
             index += 1
             continue
         yield doc
         index += 1
 
 
-def read_json(text: str, source: str, path, skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+def read_json(text: str, source: str, path, bad: BadRecords = STOP) -> Iterator[Document]:
     """A JSON array of records (or JSON Lines that happen to be named .json)."""
     try:
         data = _loads(text)
     except json.JSONDecodeError as exc:
         if text.lstrip().startswith("{") and exc.msg == "Extra data":
-            yield from read_jsonl(text, source, path, skip_bad, bad)
+            yield from read_jsonl(text, source, path, bad)
             return
         raise SourceError(path, f"is not valid JSON ({exc.msg}); check the file", exc.lineno) from None
     except ValueError as exc:
@@ -140,14 +140,13 @@ def read_json(text: str, source: str, path, skip_bad: bool = False, bad: list | 
         try:
             yield record_to_document(rec, source, index, path)
         except SourceError:
-            if not skip_bad:
+            if not bad.skip:
                 raise
-            if bad is not None:
-                bad.append(f"{path}[{index}]")
+            bad.found.append(f"{path}[{index}]")
 
 
 def read_csv(text: str, source: str, path, delimiter: str | None = None,
-             skip_bad: bool = False, bad: list | None = None) -> Iterator[Document]:
+             bad: BadRecords = STOP) -> Iterator[Document]:
     """CSV or TSV with a header row naming at least an `abstract` column."""
     if delimiter is None:
         first = text.split("\n", 1)[0]
@@ -165,25 +164,22 @@ def read_csv(text: str, source: str, path, delimiter: str | None = None,
         except StopIteration:
             return
         except csv.Error as exc:
-            if not skip_bad:
+            if not bad.skip:
                 raise SourceError(path, f"is not valid CSV ({exc}); fix the line or pass --skip-bad-records", reader.line_num) from None
-            if bad is not None:
-                bad.append(f"{path}:{reader.line_num}")
+            bad.found.append(f"{path}:{reader.line_num}")
             index += 1
             continue
         if None in row:
             msg = "has more fields than the header; quote fields that hold the delimiter"
-            if not skip_bad:
+            if not bad.skip:
                 raise SourceError(path, msg, reader.line_num)
-            if bad is not None:
-                bad.append(f"{path}:{reader.line_num}")
+            bad.found.append(f"{path}:{reader.line_num}")
             index += 1
             continue
         try:
             yield record_to_document(row, source, index, path, reader.line_num)
         except SourceError:
-            if not skip_bad:
+            if not bad.skip:
                 raise
-            if bad is not None:
-                bad.append(f"{path}:{reader.line_num}")
+            bad.found.append(f"{path}:{reader.line_num}")
         index += 1

@@ -1,0 +1,477 @@
+"""Incremental builds: what the last build into a directory did, and the engine that makes the next
+one redo only what changed (`IncrementalBuild`; the files it keeps are kg/cache.py's).
+
+`kg build` streams, in chunks of up to 1,000 consecutive abstracts of a file. Pass 1 (`documents`,
+`extractions`, `spool`) reads the inputs and extracts the abstracts of every chunk the last build
+into the same directory did not have (an abstract it had is taken from the extraction cache),
+spooling the extractions and keeping only the definitions the resolver needs. Pass 2 (`write`)
+renders, chunk by chunk, each paper's nodes and edges into graph.json, the RDF and
+extractions.jsonl (the caller's `render`: resolution → graph → sink parts); a chunk the last build
+wrote, whose names all resolve as they did then, is copied from its outputs byte for byte instead.
+The entity nodes, named once every paper is counted, come last. Outputs are the same bytes however
+much was reused; memory is bounded by the number of distinct entities, not by the number of
+abstracts.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import shutil
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .cache import (CACHE_DIR, CHUNK, Alias, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, FormCount,
+                    InputFile, bytes_digest, cache_line, chunk_signature, document_key, extractions_in, file_digest,
+                    fingerprint, save_detail)
+from .errors import SourceError
+from .graph import paper_id
+from .ontology import label_of
+from .records import Document, Extraction
+from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, variant_links
+from .sinks.atomic import Staged
+from .sinks.chunks import ChunkWriter, Outputs, copy_range, plain_edges, shared_node
+from .sources import read_file, source_names
+from .sources._io import BadRecords, is_regular, read_raw
+
+if TYPE_CHECKING:
+    from .build import BuildStats
+
+
+@dataclass
+class RenderedChunk:
+    """What rendering one chunk gave: its `parts` in every output (kg/sinks/chunks.py `PARTS`),
+    where each name it met resolved (`resolutions`), what it wrote (`nodes`, `relationships`:
+    counts by label and type), and the nodes of repositories and venues as first seen in it
+    (`shared`: written once, at the end, like the entities)."""
+
+    parts: dict[str, bytes]
+    resolutions: list[Resolution]
+    nodes: dict[str, int]
+    relationships: dict[str, int]
+    shared: dict[str, dict]
+
+
+#: how a chunk is rendered: (its extractions, position → sources of the papers it writes, the resolver)
+Render = Callable[[Iterable[Extraction], dict[int, list[str]], Resolver], RenderedChunk]
+
+
+class IncrementalBuild:
+    """One build into `out`, with what the last build there did (unless `use_cache` is off), in
+    the order `kg.build` calls it: `documents` (plan the chunks; only what must be extracted comes
+    out), `extractions` (cache hits aside), `spool` (pass 1), `write` (pass 2), `explain`,
+    `save`, and after the commit `forget_other_builds`."""
+
+    def __init__(self, out: Path, version: str, formats: Iterable[str], *, use_cache: bool, keep_cache: bool,
+                 chunk_size: int = CHUNK):
+        self.out, self.keep_cache, self.chunk_size = out, keep_cache, chunk_size
+        self.previous = BuildIndex.load(out, version) if use_cache else None
+        self.extraction_cache = (ExtractionCache(out, version, self.previous.key_offsets() if self.previous else None)
+                                 if use_cache else None)
+        self.index = BuildIndex(version, rdf="graph.ttl" if "turtle" in formats else f"{CACHE_DIR}/graph.ttl")
+        self.planned: list[PlannedChunk] = []
+        self.resolver: Resolver | None = None
+        self._spooled: Path | None = None
+
+    def documents(self, paths: list[Path], skip_bad: bool, stats: BuildStats, once: dict[Path, bytes]) -> Iterator[Document]:
+        """The abstracts to extract: those of the chunks the last build did not have, in input order;
+        with `skip_bad`, unreadable records are skipped and counted in `stats.bad_records`."""
+        return _plan(paths, self.previous, skip_bad, self.index.files, stats.bad_records, self.planned, once,
+                     self.chunk_size)
+
+    def extractions(self, documents: Iterable[Document],
+                    extractor: Callable[[Iterable[Document]], Iterator[Extraction]]) -> Iterator[Extraction]:
+        return self.extraction_cache.extract(documents, extractor) if self.extraction_cache else extractor(documents)
+
+    def spool(self, extractions: Iterator[Extraction], stage: Staged, stats: BuildStats,
+              on_document: Callable[[int], None] | None = None) -> None:
+        """Pass 1: extract, spooling the new extractions into the staging area."""
+        self._spooled = stage.path(f"{CACHE_DIR}/fresh.jsonl")
+        with open(self._spooled, "wb") as spool:
+            _spool(extractions, self.planned, spool, stats, on_document)
+        _owners(self.planned)
+        if self.extraction_cache:
+            stats.reused += self.extraction_cache.reused
+
+    def write(self, stage: Staged, render: Render, stats: BuildStats) -> None:
+        """Pass 2: every output, chunk by chunk, copied or rendered; then the shared nodes."""
+        self.resolver = _write_graph(self.planned, self.previous, self._spooled, self.out, stage, self.index, render,
+                                     stats, self.keep_cache)
+        stage.drop(self._spooled)
+
+    def explain(self, name: str) -> list[Merge]:
+        """The resolution log of `name` over the whole build (after `write`)."""
+        entities = self.index.state.entities
+        return self.resolver.explain_name(name, lambda eid: _totals(entities.get(eid)))
+
+    def save(self, stage: Staged) -> None:
+        if self.keep_cache:
+            version = self.index.version
+            self.index.save(stage.path(BuildIndex.index_name(version)), stage.path(BuildIndex.state_name(version)))
+
+    def forget_other_builds(self) -> None:
+        if self.keep_cache:
+            _forget_other_builds(self.out, self.index)
+
+
+@dataclass
+class PlannedChunk:
+    """One chunk of the input, in order: `reuse` is the last build's record of it, if it had it."""
+
+    sig: str
+    size: int
+    reuse: Chunk | None = None
+    chunk: Chunk | None = None  # the new record (pass 1 starts it for chunks extracted now)
+    detail: ChunkDetail | None = None
+    fresh: tuple[int, int] | None = None  # its lines in the spool of pass 1
+    source: str = ""
+    pids: list[str] = field(default_factory=list)  # its papers' ids, in order
+    owners: dict[int, list[str]] = field(default_factory=dict)  # position → sources, for the papers it writes
+    owners_sig: str = ""
+
+
+def _owners(planned: list[PlannedChunk]) -> None:
+    """A paper given more than once is written by its first occurrence, listing every source in
+    input order; note in each chunk which of its papers it writes, with a digest to compare."""
+    sources: dict[str, list[str]] = {}
+    first: dict[str, tuple[PlannedChunk, int]] = {}
+    for entry in planned:
+        for i, pid in enumerate(entry.pids):
+            have = sources.setdefault(pid, [])
+            if entry.source not in have:
+                have.append(entry.source)
+            first.setdefault(pid, (entry, i))
+    for pid, (entry, i) in first.items():
+        entry.owners[i] = sources[pid]
+    for entry in planned:
+        data = json.dumps(sorted(entry.owners.items()), ensure_ascii=False).encode()
+        entry.owners_sig = hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _plan(paths: list[Path], previous: BuildIndex | None, skip_bad: bool, files: dict, bad_records: list,
+          planned: list[PlannedChunk], once: dict[Path, bytes], chunk_size: int = CHUNK) -> Iterator[Document]:
+    """Walk the inputs in order, appending a `PlannedChunk` per chunk, and yield the abstracts of the
+    chunks the last build did not have. A file with the digest it had then is not even read.
+    A chunk that occurs again (the same file given twice) is told apart by its occurrence.
+    An input that is not a regular file (a pipe, standard input) is read once, into `once`."""
+    chunks = previous.chunks if previous else {}
+    occurrences: Counter = Counter()
+
+    def occurrence(sig: str) -> str:
+        occurrences[sig] += 1
+        return sig if occurrences[sig] == 1 else f"{sig}-{occurrences[sig]}"
+
+    sources = source_names(paths)
+    for path in paths:
+        data = None
+        if not is_regular(path):
+            if path not in once:
+                once[path] = read_raw(path)
+            data = once[path]
+            name, digest = str(path) if str(path) == "-" else str(path.absolute()), bytes_digest(data)
+        else:
+            name = str(path.resolve())
+            try:
+                digest = file_digest(path)
+            except OSError as exc:
+                raise SourceError(path, f"cannot be read ({exc.strerror}); check the path and its permissions") from None
+        known = previous.files.get(name) if previous else None
+        if known and known.digest == digest and known.source == sources[path]:
+            sigs = [occurrence(sig) for sig in known.chunks]
+            if all(sig in chunks for sig in sigs):
+                planned.extend(PlannedChunk(sig, chunks[sig].papers, chunks[sig], source=chunks[sig].source,
+                                        pids=chunks[sig].pids) for sig in sigs)
+                bad_records.extend(known.bad)
+                files.setdefault(name, known)
+                continue
+            for sig in known.chunks:
+                occurrences[sig] -= 1
+        bad = BadRecords(skip_bad, [])
+        bases: list[str] = []
+        docs = read_file(path, bad, data, sources[path])
+        while batch := list(islice(docs, chunk_size)):
+            bases.append(chunk_signature(batch))
+            sig = occurrence(bases[-1])
+            planned.append(PlannedChunk(sig, len(batch), chunks.get(sig), source=batch[0].source,
+                                    pids=[paper_id(doc) for doc in batch]))
+            if sig not in chunks:
+                yield from batch
+        bad_records.extend(bad.found)
+        files.setdefault(name, InputFile(digest, bases, bad.found, sources[path]))
+
+
+def _spool(stream: Iterator[Extraction], planned: list[PlannedChunk], spool, stats: BuildStats,
+           on_document: Callable[[int], None] | None) -> None:
+    """Pass 1: write the extractions of the chunks being extracted to the spool, and note in each
+    chunk its abstracts' content keys and the definitions its papers make."""
+    cursor, left, entry = 0, 0, None
+
+    def skip_reused():
+        nonlocal cursor
+        while cursor < len(planned) and planned[cursor].reuse is not None:
+            stats.papers += planned[cursor].size
+            stats.reused += planned[cursor].size
+            cursor += 1
+
+    for ext in stream:
+        if left == 0:
+            skip_reused()
+            entry = planned[cursor]
+            cursor += 1
+            entry.chunk, entry.detail = Chunk(entry.sig, entry.size, source=entry.source, pids=entry.pids), ChunkDetail()
+            begin, left = spool.tell(), entry.size
+        entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])  # offset in its cache file
+        entry.detail.longs.extend(definitions(ext))
+        spool.write(cache_line(ext).encode("utf-8"))
+        left -= 1
+        if left == 0:
+            entry.fresh = (begin, spool.tell())
+        stats.papers += 1
+        if on_document:
+            on_document(stats.papers)
+    skip_reused()
+    if on_document:
+        on_document(stats.papers)
+
+
+def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
+    """Keep in a chunk's record what it counted and shared, and in its detail what it resolved:
+    entities are named from the totals of every chunk (`_shared_nodes`)."""
+    for nid, data in rendered.shared.items():
+        seen = chunk.shared.setdefault(nid, dict(data))
+        seen.update({k: v for k, v in data.items() if k not in seen})
+    forms = Counter((r.entity, r.label.value, r.form) for r in rendered.resolutions)
+    detail.forms = [FormCount(eid, label, name, n) for (eid, label, name), n in forms.items()]
+    detail.aliases = sorted({Alias(r.entity, r.short) for r in rendered.resolutions if r.short})
+    detail.deps = sorted({f"{r.label.value}\t{r.key}" for r in rendered.resolutions})
+    chunk.nodes, chunk.relationships = dict(rendered.nodes), dict(rendered.relationships)
+
+
+def _mutable(entities: dict, eid: str, label: str) -> tuple[str, dict, dict]:
+    """An entity's totals as dicts to update (they are kept as flat tuples, quick to load)."""
+    ent = entities.get(eid)
+    if ent is None:
+        ent = entities[eid] = (label, {}, {})
+    elif not isinstance(ent[1], dict):
+        ent = entities[eid] = (ent[0], dict(zip(ent[1][::2], ent[1][1::2])), dict(zip(ent[2][::2], ent[2][1::2])))
+    return ent
+
+
+def _forms(ent: tuple) -> dict[str, int]:
+    forms = ent[1]
+    return forms if isinstance(forms, dict) else dict(zip(forms[::2], forms[1::2]))
+
+
+def _totals(ent: tuple | None) -> tuple[dict[str, int], dict[str, int]] | None:
+    """An entity's (surface form counts, acronym counts), however its totals are kept."""
+    if ent is None:
+        return None
+    shorts = ent[2] if isinstance(ent[2], dict) else dict(zip(ent[2][::2], ent[2][1::2]))
+    return _forms(ent), shorts
+
+
+def _frozen(entities: dict, touched: set[str]) -> None:
+    for eid in touched:
+        ent = entities.get(eid)
+        if ent is not None and isinstance(ent[1], dict):
+            entities[eid] = (ent[0], tuple(x for kv in ent[1].items() for x in kv), tuple(x for kv in ent[2].items() for x in kv))
+
+
+def _count(entities: dict, detail: ChunkDetail, n: int, touched: set) -> None:
+    """Add (n = 1) or take back (n = -1) a chunk's surface forms and acronyms in the entity totals."""
+    for eid, label, name, count in detail.forms:
+        forms = _mutable(entities, eid, label)[1]
+        forms[name] = forms.get(name, 0) + n * count
+        if forms[name] <= 0:
+            del forms[name]
+        touched.add(eid)
+    for eid, short in detail.aliases:
+        shorts = entities[eid][2]
+        shorts[short] = shorts.get(short, 0) + n
+        if shorts[short] <= 0:
+            del shorts[short]
+    for eid in {eid for eid, *_ in detail.forms}:
+        if not entities[eid][1]:
+            del entities[eid]
+
+
+def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh: Path, out: Path, stage: Staged,
+                 index: BuildIndex, render: Render, stats: BuildStats, keep_cache: bool) -> Resolver:
+    """Pass 2: every chunk's part of graph.json (edges, then nodes), the RDF, extractions.jsonl and
+    the cache, copied from the last build or written anew; then the shared nodes, sorted by id.
+
+    What changed since the last build, and only that, updates the totals it left (`BuildState`):
+    the definitions of removed and new chunks decide which names resolve differently now; the chunks
+    that resolved one of those are written again; the shared nodes whose surface forms changed are
+    written again, the others copied. A copied chunk's cache file stays as it is. Returns the
+    resolver, with every chunk's definitions counted.
+    """
+    state = previous.state if previous else BuildState()
+    current = {entry.sig for entry in planned}
+    removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
+    resolver = Resolver(state.longs)
+    deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
+    deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
+    # a name's canonical key follows its senses in turn, so any defined name may change with a delta
+    names = {(label, key) for label, key, _, _ in deltas} | set(resolver.defined()) if deltas else set()
+    before = {name: resolver.canonical(*name) for name in names}
+    for label, key, long_key, n in deltas:
+        resolver.define(label, key, long_key, n)
+    changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
+    touched: set[str] = set()
+    for detail in removed:
+        _count(state.entities, detail, -1, touched)
+
+    version = index.version
+    old = {}
+    with contextlib.ExitStack() as files:
+        if previous:
+            for part, name in (("json", "graph.json"), ("rdf", previous.rdf), ("records", "extractions.jsonl")):
+                old[part] = files.enter_context(open(out / name, "rb"))
+        old["edges"] = old["nodes"] = old.get("json")
+        outputs = Outputs(files, stage.path("graph.json"), stage.path(index.rdf), stage.path("extractions.jsonl"))
+        parts = outputs.writers
+        stash_path = stage.path(f"{CACHE_DIR}/nodes.part")  # node parts of the chunks written anew
+        stash = files.enter_context(open(stash_path, "w+b"))
+        fresh_fh = files.enter_context(open(fresh, "rb"))
+        chunks: list[Chunk] = []
+        for entry in planned:
+            reuse = entry.reuse
+            detail = None
+            if reuse is not None and changed:
+                detail = previous.detail(reuse.sig)
+            copy = (reuse is not None and reuse.owners == entry.owners_sig
+                    and (detail is None or changed.isdisjoint(detail.deps)))
+            if copy:
+                chunk = Chunk(**{**vars(reuse), "ranges": {}})
+                for part, target in parts.items():
+                    chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
+                chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
+            else:
+                chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys, source=entry.source,
+                              pids=entry.pids, owners=entry.owners_sig)
+                if reuse is not None:  # extracted before; a name it resolves, or a paper it shares, changed
+                    detail = detail or previous.detail(reuse.sig)
+                    _count(state.entities, detail, -1, touched)
+                    detail = ChunkDetail(detail.longs)
+                    exts = extractions_in(out / BuildIndex.cache_name(version, entry.sig))
+                else:
+                    detail = entry.detail
+                    if keep_cache:
+                        with open(stage.path(BuildIndex.cache_name(version, entry.sig)), "wb") as fh:
+                            copy_range(fresh_fh, fh, *entry.fresh)
+                    exts = extractions_in(fresh, *entry.fresh)
+                rendered = render(exts, entry.owners, resolver)
+                _note(rendered, chunk, detail)
+                for part, target in parts.items():
+                    chunk.ranges[part] = target.add(rendered.parts[part])
+                chunk.ranges["stash"] = ChunkWriter(stash).add(rendered.parts["nodes"])
+                _count(state.entities, detail, 1, touched)
+                if keep_cache:
+                    save_detail(detail, stage.path(BuildIndex.detail_name(version, entry.sig)))
+            stats.chunks += 1
+            stats.copied += copy
+            stats.nodes.update(chunk.nodes)
+            stats.relationships.update(chunk.relationships)
+            chunks.append(chunk)
+        links = variant_links((eid, ent[0], display_name(_forms(ent))) for eid, ent in state.entities.items())
+        if links:  # variants to their family, from every entity's final name
+            lines, rdf = plain_edges([(c, f, "VARIANT_OF") for c, f in links])
+            parts["edges"].add(lines)
+            parts["rdf"].add(rdf)
+            stats.relationships["VARIANT_OF"] += len(links)
+        outputs.start_nodes()
+        stash.flush()
+        for chunk in chunks:
+            rendered = chunk.ranges.pop("stash", None)
+            chunk.ranges["nodes"] = parts["nodes"].copy(stash if rendered else old["nodes"], rendered or chunk.ranges["nodes"])
+        state.shared = _shared_nodes(chunks, state, touched, parts, old)
+        stats.nodes.update(Counter(label_of(nid).value for nid, *_ in state.shared))
+        outputs.finish()
+    stage.drop(stash_path)
+    _frozen(state.entities, touched)
+    index.chunks = {chunk.sig: chunk for chunk in chunks}
+    index.state = state
+    for name in ("graph.json", index.rdf, "extractions.jsonl"):
+        index.outputs[name] = fingerprint(stage.files[out / name])
+    return resolver
+
+
+def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], parts: dict, old: dict) -> list:
+    """Write the nodes papers share, sorted by id, to graph.json and the RDF: entities named from
+    the totals of their surface forms (`display_name`), repositories and venues with the data of
+    their first paper. A node the last build wrote the same is copied (runs of them at once).
+    Returns (id, start, end in graph.json, start, end in the RDF) per node."""
+    data: dict[str, dict] = {}
+    for chunk in chunks:
+        for nid, first in chunk.shared.items():
+            seen = data.setdefault(nid, dict(first))
+            seen.update({k: v for k, v in first.items() if k not in seen})
+    before = {nid: i for i, (nid, *_) in enumerate(state.shared)}
+    written: list[tuple[str, int, int, int, int]] = []
+    run: list[int] = []  # indexes into state.shared of the copies not yet made, consecutive
+
+    def flush():
+        if run:
+            first, last = state.shared[run[0]], state.shared[run[-1]]
+            js = parts["nodes"].copy(old["nodes"], (first[1], last[2]))[0]
+            rs = parts["rdf"].copy(old["rdf"], (first[3], last[4]))[0]
+            for i in run:
+                nid, a, b, c, d = state.shared[i]
+                written.append((nid, js + a - first[1], js + b - first[1], rs + c - first[3], rs + d - first[3]))
+            run.clear()
+
+    for nid in sorted(data.keys() | state.entities.keys()):
+        i = before.get(nid)
+        if nid in data:
+            line, rdf = shared_node({"id": nid, **data[nid]})
+            if i is not None and _old_bytes(old, state.shared[i]) == line:
+                if run and run[-1] != i - 1:
+                    flush()
+                run.append(i)
+                continue
+        elif nid not in touched and i is not None:
+            if run and run[-1] != i - 1:
+                flush()
+            run.append(i)
+            continue
+        else:
+            label, forms, shorts = state.entities[nid]
+            name = display_name(forms)
+            line, rdf = shared_node({"id": nid, "label": label, "name": name,
+                                     "aliases": sorted((forms.keys() | shorts.keys()) - {name})})
+        flush()
+        js, je = parts["nodes"].add(line)
+        rs, re = parts["rdf"].add(rdf)
+        written.append((nid, js, je, rs, re))
+    flush()
+    return written
+
+
+def _old_bytes(old: dict, place: tuple) -> bytes:
+    fh = old["nodes"]
+    fh.seek(place[1])
+    return fh.read(place[2] - place[1])
+
+
+def _forget_other_builds(out: Path, index: BuildIndex) -> None:
+    """Remove from the cache what the index just committed does not point to."""
+    cache_dir = out / CACHE_DIR
+    keep = {Path(BuildIndex.index_name(index.version)).name, Path(BuildIndex.state_name(index.version)).name,
+            f"chunks-{index.version}"}
+    if index.rdf != "graph.ttl":
+        keep.add(Path(index.rdf).name)
+    for old in cache_dir.iterdir():
+        if old.name in keep or old.name.startswith("."):
+            continue
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink()
+    for old in (cache_dir / f"chunks-{index.version}").iterdir():
+        if old.stem not in index.chunks:
+            old.unlink()
