@@ -52,7 +52,6 @@ CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes its
 MAX_CANDIDATE_WORDS = 3
 
 
-
 def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     """Spans of two or three words inside runs of lower-case content words (or acronyms) that no rule
     mention touches: "… for breast cancer screening in …" proposes "breast cancer screening",
@@ -147,7 +146,7 @@ class SparseLinearScorer:
     `TextCatBOW` (unigrams, exclusive classes) scores a line of feature tokens as softmax(b + Σ W[i₁(t)]
     + W[i₂(t)]) over its tokens t, where i₁, i₂ are two MurmurHash3 indices of the token's string id
     (thinc's `SparseLinear.v2`). Computed here with the model's own weights, so the probabilities are
-    the model's (tests/test_typer.py compares them with `textcat.predict`), at a fraction of the cost:
+    the model's (tests/test_extract_typer.py compares them with `textcat.predict`), at a fraction of the cost:
     most of the typer's time went to making a `Doc` and new lexemes for every feature line.
     """
 
@@ -190,8 +189,8 @@ class SparseLinearScorer:
 
 
 class MentionTyper:
-    """spaCy component: re-types the mentions in `doc._.kg_mentions` the model is sure about (and drops
-    those it is sure are none, when `drop` is at most 1)."""
+    """spaCy component: re-types the mentions in `doc._.kg_mentions` the model is sure about, drops
+    those of `drop_rules` it is sure are none, and proposes chunks no rule found (see the module)."""
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01):
