@@ -308,9 +308,8 @@ class NameFinder:
                         # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.emphasis", None))
-                elif rule == "name.abbreviation_long" and name.split()[-1].lower() in LONG_FORM_HEADS:
-                    kind = LONG_FORM_HEADS[name.split()[-1].lower()]
-                    if kind:
+                elif rule == "name.abbreviation_long" and (head := name.split()[-1].lower()) in LONG_FORM_HEADS:
+                    if kind := LONG_FORM_HEADS[head]:
                         found.append(SpanMention(kind, s, e, "name.long_form_head", None))
                 elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
                     found.append(SpanMention("models", s, e, rule, None))

@@ -156,6 +156,7 @@ PADDING_SUFFIXES = ("-specific", "-driven", "-aware", "-tuned", "-oriented", "-c
                     "-stage", "-phase", "-type", "-style", "-source", "-capacity", "-throughput", "-latency", "-context",
                     "-pretrained", "-sized", "-board", "-par", "-play")
 PADDING_PREFIXES = ("ultra-", "small-", "large-", "well-", "open-", "closed-")
+NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
 PADDING_WORDS = frozenset("""
 six seven eight nine ten dozen dozens hundreds thousands millions
 mainstream subsequent successful standalone realistic highest lowest basic compact resilient monolithic shallow
@@ -172,8 +173,6 @@ def _padding(word: str) -> bool:
     head, dash, _ = lw.partition("-")
     return bool(dash) and (head[:1].isdigit() or head in NUMBER_WORDS)
 
-
-NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten multi".split()) - {"multi"}
 
 COMPARATIVES = {"faster", "better", "higher", "lower", "larger", "smaller", "stronger", "greater", "fewer", "longer",
                 "shorter", "easier", "harder", "cheaper", "deeper", "wider", "best", "largest", "fastest", "latest"}

@@ -234,8 +234,8 @@ class MentionTyper:
             kept.append(m)
         proposed = []
         for (s, e), row in zip(candidates, scores[len(mentions):]):
-            best = max(fields, key=lambda i: (row[i], labels[i]))
             if 1.0 - row[none] >= self.propose:
+                best = max(fields, key=lambda i: (row[i], labels[i]))
                 proposed.append((1.0 - row[none], s, e, labels[best].lower()))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld in sorted(proposed, key=lambda x: (-x[0], x[1], x[2])):
