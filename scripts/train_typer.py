@@ -3,8 +3,8 @@
     python scripts/train_typer.py [--shared ../shared] [--work /tmp/kg-typer]
 
 1. The rules (the default pipeline without the typer) run over `gold/train.jsonl`'s abstracts; every
-   mention they propose, and every chunk candidate the typer would propose beside them
-   (`chunk_candidates`), becomes one example: its features (kg/extract/typer.py) and, as its class,
+   mention they propose, and every chunk and corpus-term candidate the typer would propose beside
+   them (`chunk_candidates`, `term_candidates`), becomes one example: its features (kg/extract/typer.py) and, as its class,
    the field of the gold entity it names, or NONE. 700 abstracts train, 100 (seeded) are held out
    for spaCy's model selection. `gold/dev.jsonl` and the seeds are never read.
 2. `spacy train kg/extract/typer.cfg` (seed 0), and the best model is copied to kg/extract/typer/.
@@ -33,7 +33,7 @@ def examples(shared: Path):
 
     from kg.extract import DEFAULT_CONFIG, load_pipeline
     from kg.extract.latex import clean
-    from kg.extract.typer import CANDIDATE, LABELS, chunk_candidates, features
+    from kg.extract.typer import CANDIDATE, LABELS, TERM_CANDIDATE, chunk_candidates, features, term_candidates
     from kg.resolve.normalize import normalise
 
     cfg = DEFAULT_CONFIG.read_text().replace('"kg_typer",', "")
@@ -65,10 +65,12 @@ def examples(shared: Path):
         taken = bytearray(len(text))
         for _f, s, e, *_ in doc._.kg_mentions:
             taken[s:e] = b"\x01" * (e - s)
-        for s, e in chunk_candidates(text, taken):
+        candidates = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)]
+        candidates += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
+        for s, e, rule in candidates:
             key = normalise(text[s:e])
             label = next((f.upper() for f in PRIORITY if key in forms[f]), "NONE")
-            out.append((features(text, "none", s, e, CANDIDATE), label))
+            out.append((features(text, "none", s, e, rule), label))
         yield out
 
 

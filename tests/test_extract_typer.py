@@ -98,3 +98,27 @@ def test_extract_typer_proposes_terms_no_rule_finds(nlp, tmp_path):
     # at most one of overlapping chunks, never on a rule mention
     spans = sorted((m.evidence.start, m.evidence.end) for m in with_chunks if m.evidence.rule == CANDIDATE)
     assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+
+
+def test_extract_typer_term_candidates_are_corpus_terms_off_rule_mentions():
+    from kg.extract.typer import corpus_terms, term_candidates
+
+    docs, _ = corpus_terms()
+    assert docs[("gaussian", "mixture", "model")] >= 3 and ("we", "train") not in docs
+    text = "We fit Gaussian mixture models and apply non-maximum suppression to the boxes of the detector."
+    found = [text[s:e] for s, e in term_candidates(text, bytearray(len(text)))]
+    assert found == ["Gaussian mixture models", "non-maximum suppression"]  # any case, plural too
+    taken = bytearray(len(text))
+    taken[text.index("mixture"):text.index("mixture") + 7] = b"\x01" * 7  # a rule mention inside the first
+    assert [text[s:e] for s, e in term_candidates(text, taken)] == ["non-maximum suppression"]
+
+
+def test_extract_typer_reads_how_often_the_corpus_defines_a_phrase():
+    from kg.extract.typer import raw_features
+
+    text = "We fit a Gaussian mixture model to the blue cheese vectors."
+    s, o = text.index("Gaussian"), text.index("blue")
+    term = raw_features(text, "techniques", s, s + 22, "lexicon")
+    other = raw_features(text, "techniques", o, o + 11, "lexicon")
+    assert text[s:s + 22] == "Gaussian mixture model" and text[o:o + 11] == "blue cheese"
+    assert "t_2" in term and "t_0" in other

@@ -43,13 +43,57 @@ WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")
 BUCKETS = 1 << 15
 CONTEXT = 60  # characters either side in which the three neighbouring words are read
 WINDOW = 5000  # characters either side in which repeats of a mention are counted (a whole abstract, usually)
-FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig"}  # families with few values, kept as written
+FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig", "t"}  # families with few values, kept as written
 SAFE = re.compile(r"[^\w]")  # one feature, one token: spaCy's tokenizer splits on punctuation
 
 
 CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
 CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
+TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
 MAX_CANDIDATE_WORDS = 3
+TERMS_FILE = Path(__file__).parent / "terms" / "corpus_terms.tsv"
+
+
+@lru_cache(maxsize=1)
+def corpus_terms() -> tuple[dict[tuple[str, ...], int], dict[tuple[str, str], tuple[tuple[str, ...], ...]]]:
+    """The terms arXiv abstracts define with an acronym (scripts/build_terms.py), as lower-case word
+    sequences (`WORD`), plural and singular of the last word alike: how many abstracts define each,
+    and the sequences by their first two words, longest first."""
+    docs: dict[tuple[str, ...], int] = {}
+    by_pair: dict[tuple[str, str], set[tuple[str, ...]]] = {}
+    for line in TERMS_FILE.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        term, n = line.split("\t")
+        words = tuple(WORD.findall(term))
+        if len(words) < 2:
+            continue
+        last = words[-1]
+        for variant in {last, last + "s", last[:-1] if last.endswith("s") and not last.endswith("ss") else last}:
+            seq = words[:-1] + (variant,)
+            docs[seq] = max(docs.get(seq, 0), int(n))
+            by_pair.setdefault(seq[:2], set()).add(seq)
+    return docs, {k: tuple(sorted(v, key=lambda w: (-len(w), w))) for k, v in by_pair.items()}
+
+
+def term_bucket(count: int) -> int:
+    """How many abstracts define a phrase, as a feature value: 0 none, 1 a few, 2 tens, 3 hundreds."""
+    return 0 if count == 0 else 1 if count < 10 else 2 if count < 100 else 3
+
+
+def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
+    """Spans of `text` that are corpus terms ("Gaussian mixture models", "key-value cache") and touch no
+    rule mention: the longest term at each word."""
+    by_pair = corpus_terms()[1]
+    starts, ends, lowered = _words_of(text)
+    out = []
+    for i, pair in enumerate(zip(lowered, lowered[1:])):
+        for words in by_pair.get(pair, ()):
+            k = len(words)
+            if (k == 2 or tuple(lowered[i:i + k]) == words) and not any(taken[starts[i]:ends[i + k - 1]]):
+                out.append((starts[i], ends[i + k - 1]))
+                break
+    return out
 
 
 def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
@@ -84,6 +128,7 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def shape(word: str) -> str:
     """A short shape: "GeoFlow" → "XxXx", "ImageNet-1K" → "XxXx-dX", "flow" → "x"."""
     out = []
@@ -109,9 +154,10 @@ def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
     j = bisect_left(starts, e)  # the first word that starts at or after its end
     right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
+    defined = corpus_terms()[0].get(tuple(words), 0) if len(words) > 1 else 0
     feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"h_{words[-1]}", f"b_{words[0]}", f"hf_{words[-1]}_{fld}",
              f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}", f"c_{min(count, 3)}",
-             f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}"]
+             f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}", f"t_{term_bucket(defined)}"]
     feats += [f"w_{w}" for w in words[:6]]
     feats += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
     feats += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
@@ -193,12 +239,14 @@ class MentionTyper:
     those of `drop_rules` it is sure are none, and proposes chunks no rule found (see the module)."""
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
-                 drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01):
+                 drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
+                 propose_terms: float = 1.01):
         self.name = name
         self.threshold = threshold
         self.drop = drop
         self.drop_rules = tuple(drop_rules)
         self.propose = propose
+        self.propose_terms = propose_terms
         path = Path(path) if path else TYPER_DIR
         if not (path / "meta.json").is_file():
             raise PipelineConfigError(f"{path}: no trained mention typer here; run `python scripts/train_typer.py`")
@@ -210,16 +258,19 @@ class MentionTyper:
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions or []
         text = text_of(doc)
-        candidates: list[tuple[int, int]] = []
-        if self.propose <= 1:
+        candidates: list[tuple[int, int, str]] = []
+        if self.propose <= 1 or self.propose_terms <= 1:
             taken = bytearray(len(text))
             for _f, s, e, *_ in mentions:
                 taken[s:e] = b"\x01" * (e - s)
-            candidates = chunk_candidates(text, taken)
+            if self.propose <= 1:
+                candidates = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)]
+            if self.propose_terms <= 1:
+                candidates += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
         if not mentions and not candidates:
             return doc
         lines = [raw_features(text, f, s, e, r) for f, s, e, r, _ in mentions]
-        lines += [raw_features(text, "none", s, e, CANDIDATE) for s, e in candidates]
+        lines += [raw_features(text, "none", s, e, rule) for s, e, rule in candidates]
         scores = self.linear.scores(lines).tolist()
         labels = self.labels
         none = labels.index("NONE")
@@ -233,14 +284,14 @@ class MentionTyper:
                 m = m._replace(field=labels[best].lower())
             kept.append(m)
         proposed = []
-        for (s, e), row in zip(candidates, scores[len(mentions):]):
-            if 1.0 - row[none] >= self.propose:
+        for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
+            if 1.0 - row[none] >= (self.propose if rule == CANDIDATE else self.propose_terms):
                 best = max(fields, key=lambda i: (row[i], labels[i]))
-                proposed.append((1.0 - row[none], s, e, labels[best].lower()))
+                proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
-        for p, s, e, fld in sorted(proposed, key=lambda x: (-x[0], x[1], x[2])):
+        for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
             if all(e <= cs or ce <= s for cs, ce in chosen):
                 chosen.append((s, e))
-                kept.append(SpanMention(fld, s, e, CANDIDATE, None))
+                kept.append(SpanMention(fld, s, e, rule, None))
         doc._.kg_mentions = kept
         return doc
