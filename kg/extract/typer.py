@@ -90,7 +90,7 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     for i, pair in enumerate(zip(lowered, lowered[1:])):
         for words in by_pair.get(pair, ()):
             k = len(words)
-            if (k == 2 or tuple(lowered[i:i + k]) == words) and not any(taken[starts[i]:ends[i + k - 1]]):
+            if (k == 2 or tuple(lowered[i:i + k]) == words) and taken.find(1, starts[i], ends[i + k - 1]) < 0:
                 out.append((starts[i], ends[i + k - 1]))
                 break
     return out
@@ -118,7 +118,7 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
         s, e = m.span()
         lw = w.lower()
         if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and lw not in STOP
-                and not lw.endswith("ly") and not any(taken[s:e])):
+                and not lw.endswith("ly") and taken.find(1, s, e) < 0):
             run.append((s, e))
             if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
                 flush()
@@ -128,7 +128,6 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def shape(word: str) -> str:
     """A short shape: "GeoFlow" → "XxXx", "ImageNet-1K" → "XxXx-dX", "flow" → "x"."""
     out = []
@@ -147,21 +146,29 @@ def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
 def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
     """The mention's features before hashing ("w_imagenet", "l1_on", "f_datasets", …)."""
     name = text[s:e]
-    words = WORD.findall(name.lower()) or ["_"]
+    head, of_name = _name_features(name)
     starts, ends, lowered = _words_of(text)
     i = bisect_right(ends, s)  # the first word that does not end before the mention
     left = [lowered[j] for j in range(max(0, i - 3), i) if starts[j] >= s - CONTEXT]
     j = bisect_left(starts, e)  # the first word that starts at or after its end
     right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
-    defined = corpus_terms()[0].get(tuple(words), 0) if len(words) > 1 else 0
-    feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"h_{words[-1]}", f"b_{words[0]}", f"hf_{words[-1]}_{fld}",
-             f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}", f"c_{min(count, 3)}",
-             f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}", f"t_{term_bucket(defined)}"]
-    feats += [f"w_{w}" for w in words[:6]]
+    feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}", *of_name]
     feats += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
     feats += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
     return feats
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_features(name: str) -> tuple[str, tuple[str, ...]]:
+    """The features of a mention that depend on its name alone (its words, shape, head, whether the
+    corpus defines it), with its head word; names repeat, so they are computed once."""
+    words = WORD.findall(name.lower()) or ["_"]
+    defined = corpus_terms()[0].get(tuple(words), 0) if len(words) > 1 else 0
+    feats = (f"h_{words[-1]}", f"b_{words[0]}", f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}",
+             f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}",
+             f"t_{term_bucket(defined)}", *(f"w_{w}" for w in words[:6]))
+    return words[-1], feats
 
 
 _WORDS_OF: list = [None, None]
