@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Build kg/extract/terms/corpus_terms.tsv: the terms that arXiv abstracts define with an acronym.
+"""Build kg/extract/terms/: the terms that arXiv abstracts define with an acronym, and how often they write each name.
 
-    python scripts/build_terms.py [--data ../shared/data] [--out kg/extract/terms/corpus_terms.tsv]
+    python scripts/build_terms.py [--data ../shared/data] [--out kg/extract/terms]
 
+`corpus_terms.tsv`:
 A phrase that many papers introduce as "long form (ACRONYM)" is a term of the field: "key-value
 (KV) cache" gives "key-value", "Gaussian mixture model (GMM)", "non-maximum suppression (NMS)",
 "word error rate (WER)". The mention typer (kg/extract/typer.py) reads how many abstracts define a
@@ -12,6 +13,11 @@ The long form is found as Schwartz & Hearst (2003) do: the shortest run of words
 parenthesis whose letters spell the acronym in order, the first letter starting the first word.
 A phrase is kept when at least `MIN_DOCS` abstracts define it, it has two to six words, and it is
 no sentence fragment (it neither starts nor ends with a function word).
+
+`corpus_names.tsv`: how many abstracts write each name-shaped word (a capital after its first
+letter, or a capital and a digit: "GPT-4", "LLaMA", "ResNet-50"), for those at least `MIN_DOCS`
+write. A name that many abstracts use is an existing model or dataset; the name a paper gives its
+own method is one that hardly any other abstract writes. The typer reads it as a feature.
 
 Source (read only): `corpus_arxiv/*.jsonl.gz`, arXiv metadata, CC0 1.0. Only the defined phrases
 and their counts are written, nothing else of the abstracts. Deterministic: the same data gives the
@@ -29,7 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
-DEFAULT_OUT = ROOT / "kg" / "extract" / "terms" / "corpus_terms.tsv"
+DEFAULT_OUT = ROOT / "kg" / "extract" / "terms"
+HEADER = "# {what} (scripts/build_terms.py; source: ../shared/data/corpus_arxiv, arXiv metadata, CC0 1.0).\n"
+WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")  # the typer's words (kg/extract/typer.py)
 MIN_DOCS = 3
 MAX_WORDS = 6
 ACRONYM = re.compile(r"\s\(([A-Za-z][\w\-]{1,9}?)s?\)")
@@ -85,6 +93,31 @@ def defined_terms(abstracts) -> Counter:
     return docs
 
 
+def name_shaped(word: str) -> bool:
+    """ "GPT-4", "LLaMA", "ResNet-50": a capital after the first letter, or a capital and a digit."""
+    return len(word) > 1 and (any(c.isupper() for c in word[1:]) or (word[0].isupper() and any(c.isdigit() for c in word)))
+
+
+def written_names(abstracts) -> Counter:
+    """How many abstracts write each name-shaped word."""
+    docs: Counter = Counter()
+    for text in abstracts:
+        docs.update({w for w in WORD.findall(text) if name_shaped(w)})
+    return docs
+
+
+def write(path: Path, what: str, counts: Counter) -> int:
+    """`name<TAB>count` lines, sorted, for the names at least `MIN_DOCS` abstracts have; written whole or not at all."""
+    kept = sorted((t, n) for t, n in counts.items() if n >= MIN_DOCS)
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(HEADER.format(what=what))
+        for term, n in kept:
+            fh.write(f"{term}\t{n}\n")
+    tmp.replace(path)
+    return len(kept)
+
+
 def read_abstracts(data: Path):
     for path in sorted((data / "corpus_arxiv").glob("*.jsonl.gz")):
         with gzip.open(path, "rt", encoding="utf-8") as fh:
@@ -100,16 +133,14 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.data / "corpus_arxiv").is_dir():
         print(f"build_terms: {args.data}: no corpus_arxiv/ here; pass --data PATH/TO/shared/data", file=sys.stderr)
         return 1
-    docs = defined_terms(read_abstracts(args.data))
-    kept = sorted((t, n) for t, n in docs.items() if n >= MIN_DOCS)
-    tmp = args.out.with_suffix(".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("# Terms that arXiv abstracts define with an acronym, and how many abstracts do\n"
-                 "# (scripts/build_terms.py; source: ../shared/data/corpus_arxiv, arXiv metadata, CC0 1.0).\n")
-        for term, n in kept:
-            fh.write(f"{term}\t{n}\n")
-    tmp.replace(args.out)
-    print(f"build_terms: {args.out.name}: {len(kept)} terms", file=sys.stderr)
+    abstracts = list(read_abstracts(args.data))
+    args.out.mkdir(parents=True, exist_ok=True)
+    n = write(args.out / "corpus_terms.tsv", "Terms that arXiv abstracts define with an acronym, and how many abstracts do",
+              defined_terms(abstracts))
+    print(f"build_terms: corpus_terms.tsv: {n} terms", file=sys.stderr)
+    n = write(args.out / "corpus_names.tsv", "Name-shaped words and how many arXiv abstracts write them",
+              written_names(abstracts))
+    print(f"build_terms: corpus_names.tsv: {n} names", file=sys.stderr)
     return 0
 
 

@@ -216,3 +216,8 @@ def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kep
 ])
 def test_extract_task_heads(nlp, text, task):
     assert task in fields(extract_text(nlp, text)).get("tasks", [])
+
+
+def test_extract_prior_work_apposition_is_never_retyped(nlp):
+    f = fields(extract_text(nlp, "ZORBLAX-7, a popular segmentation model, is our baseline. We present QUUXNET."))
+    assert "ZORBLAX-7" in f["models"] and "ZORBLAX-7" not in f["proposed"]

@@ -40,7 +40,7 @@ def test_extract_typer_retypes_what_it_is_sure_of(tmp_path):
     fields_at = {}
     for threshold in ("0.0", "1.01"):
         cfg = tmp_path / f"t{threshold}.cfg"
-        cfg.write_text(DEFAULT_CONFIG.read_text().replace("threshold = 0.7", f"threshold = {threshold}"))
+        cfg.write_text(re.sub(r"(?m)^threshold = .*$", f"threshold = {threshold}", DEFAULT_CONFIG.read_text()))
         fields_at[threshold] = {m.text: m.field for m in extract_text(load_pipeline(cfg), text).mentions}
     assert fields_at["1.01"]["mAP0.5"] == "models"
     assert fields_at["0.0"]["mAP0.5"] == "metrics"

@@ -1,5 +1,5 @@
-"""scripts/build_terms.py: the corpus terms the typer reads are found as Schwartz & Hearst do, and
-the script rebuilds the shipped list byte for byte from ../shared/data."""
+"""scripts/build_terms.py: the corpus terms the typer reads are found as Schwartz & Hearst do, names
+are counted per abstract, and the script rebuilds the shipped lists byte for byte from ../shared/data."""
 from __future__ import annotations
 
 import subprocess
@@ -11,9 +11,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_terms import defined_terms, long_form  # noqa: E402
+from build_terms import defined_terms, long_form, name_shaped, written_names  # noqa: E402
 
-from kg.extract.typer import TERMS_FILE  # noqa: E402
+from kg.extract.typer import NAMES_FILE, TERMS_DIR, TERMS_FILE  # noqa: E402
 
 
 def test_script_build_terms_long_form_spells_the_acronym():
@@ -35,15 +35,23 @@ def test_script_build_terms_counts_abstracts_and_skips_fragments():
 @pytest.mark.shared
 @pytest.mark.slow
 def test_script_build_terms_rebuilds_the_shipped_list(shared, tmp_path):
-    out = tmp_path / "corpus_terms.tsv"
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_terms.py"), "--data", str(shared / "data"),
-                           "--out", str(out)], capture_output=True, text=True, timeout=900)
+                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr
-    assert out.read_bytes() == TERMS_FILE.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in TERMS_DIR.glob("*.tsv"))
+    for shipped in (TERMS_FILE, NAMES_FILE):
+        assert (tmp_path / shipped.name).read_bytes() == shipped.read_bytes(), shipped.name
 
 
 def test_script_build_terms_refuses_missing_data(tmp_path):
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_terms.py"), "--data", str(tmp_path),
-                           "--out", str(tmp_path / "t.tsv")], capture_output=True, text=True)
+                           "--out", str(tmp_path / "out")], capture_output=True, text=True)
     assert proc.returncode == 1 and "pass --data" in proc.stderr and "Traceback" not in proc.stderr
-    assert not (tmp_path / "t.tsv").exists()
+    assert not (tmp_path / "out").exists()
+
+
+def test_script_build_terms_counts_name_shaped_words_once_per_abstract():
+    assert all(map(name_shaped, ("GPT-4", "LLaMA", "ResNet-50", "ImageNet-1K")))
+    assert not any(map(name_shaped, ("The", "model", "A", "2024")))
+    docs = written_names(["GPT-4 beats LLaMA; GPT-4 again.", "We compare with GPT-4.", "The model"])
+    assert docs == {"GPT-4": 2, "LLaMA": 1}

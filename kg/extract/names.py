@@ -60,13 +60,14 @@ SCOPE_END = re.compile(
     r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b",
     re.I,
 )
-APPOSITION = re.compile(
-    r"^\s*,?\s*(?:a|an)\s+(?!(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|"
-    r"representative|strong|common|prior|previous|commercial|proprietary|open-source)\b)(?:\w+[\s-]){0,4}?(?:method|model|framework|approach|algorithm|system|architecture|technique|"
-    r"pipeline|benchmark|dataset|loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|"
-    r"sampler|objective|recipe|procedure|protocol)\b",
-    re.I,
-)
+PRIOR_WORDS = (r"(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|representative|strong|"
+               r"common|prior|previous|commercial|proprietary|open-source)\b")
+KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture|technique|pipeline|benchmark|dataset|"
+              r"loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|sampler|objective|"
+              r"recipe|procedure|protocol)\b")
+APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
+# "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
+PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 # The head of a defined long form says what it names when it is a common noun of a kind: "Markov Decision
@@ -282,6 +283,8 @@ class NameFinder:
                 if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]):
                     proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
+                elif PRIOR_APPOSITION.match(text[e:min(s1, e + WINDOW)]):
+                    found.append(SpanMention("models", s, e, "model.apposition", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
                     continue

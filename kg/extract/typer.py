@@ -43,7 +43,7 @@ WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")
 BUCKETS = 1 << 15
 CONTEXT = 60  # characters either side in which the three neighbouring words are read
 WINDOW = 5000  # characters either side in which repeats of a mention are counted (a whole abstract, usually)
-FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig", "t"}  # families with few values, kept as written
+FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig", "t", "k"}  # families with few values, kept as written
 SAFE = re.compile(r"[^\w]")  # one feature, one token: spaCy's tokenizer splits on punctuation
 
 
@@ -51,7 +51,10 @@ CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
 CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
 TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
 MAX_CANDIDATE_WORDS = 3
-TERMS_FILE = Path(__file__).parent / "terms" / "corpus_terms.tsv"
+EVIDENT_RULES = frozenset({"model.apposition"})  # the sentence says what it is ("X, a leading … model"): not re-typed
+TERMS_DIR = Path(__file__).parent / "terms"
+TERMS_FILE = TERMS_DIR / "corpus_terms.tsv"
+NAMES_FILE = TERMS_DIR / "corpus_names.tsv"
 
 
 @lru_cache(maxsize=1)
@@ -74,6 +77,18 @@ def corpus_terms() -> tuple[dict[tuple[str, ...], int], dict[tuple[str, str], tu
             docs[seq] = max(docs.get(seq, 0), int(n))
             by_pair.setdefault(seq[:2], set()).add(seq)
     return docs, {k: tuple(sorted(v, key=lambda w: (-len(w), w))) for k, v in by_pair.items()}
+
+
+@lru_cache(maxsize=1)
+def corpus_names() -> dict[str, int]:
+    """How many arXiv abstracts write each name-shaped word ("GPT-4": 1516), for those at least three
+    do (scripts/build_terms.py). Few or none: likely a name the paper gives its own method."""
+    out = {}
+    for line in NAMES_FILE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, n = line.split("\t")
+            out[name] = int(n)
+    return out
 
 
 def term_bucket(count: int) -> int:
@@ -165,7 +180,9 @@ def _name_features(name: str) -> tuple[str, tuple[str, ...]]:
     corpus defines it), with its head word; names repeat, so they are computed once."""
     words = WORD.findall(name.lower()) or ["_"]
     defined = corpus_terms()[0].get(tuple(words), 0) if len(words) > 1 else 0
-    feats = (f"h_{words[-1]}", f"b_{words[0]}", f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}",
+    names = corpus_names()
+    written = max((names.get(w, 0) for w in WORD.findall(name)), default=0)
+    feats = (f"k_{term_bucket(written)}", f"h_{words[-1]}", f"b_{words[0]}", f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}",
              f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}",
              f"t_{term_bucket(defined)}", *(f"w_{w}" for w in words[:6]))
     return words[-1], feats
@@ -283,11 +300,12 @@ class MentionTyper:
         none = labels.index("NONE")
         fields = [i for i in range(len(labels)) if i != none]
         kept = []
+        evident = {(m[1], m[2]) for m in mentions if m[3] in EVIDENT_RULES}  # no mention of these spans is re-typed
         for m, row in zip(mentions, scores):
             if row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules)):
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
-            if row[best] >= self.threshold and labels[best] != m[0].upper():
+            if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident:
                 m = m._replace(field=labels[best].lower())
             kept.append(m)
         proposed = []
