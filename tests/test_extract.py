@@ -221,3 +221,25 @@ def test_extract_task_heads(nlp, text, task):
 def test_extract_prior_work_apposition_is_never_retyped(nlp):
     f = fields(extract_text(nlp, "ZORBLAX-7, a popular segmentation model, is our baseline. We present QUUXNET."))
     assert "ZORBLAX-7" in f["models"] and "ZORBLAX-7" not in f["proposed"]
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("Our scheduler reduces training time by 40% on eight GPUs.", "training time"),
+    ("The cache cuts decoding cost by 3x compared with vLLM.", "decoding cost"),
+])
+def test_extract_claim_quantity_is_a_metric_when_measured(nlp, text, metric):
+    ext = extract_text(nlp, text)
+    assert ext.claims and ext.claims[0].quantity == metric
+    assert metric in fields(ext)["metrics"]
+    assert next(m for m in ext.mentions if m.text == metric).evidence.rule == "metric.claim_quantity"
+
+
+def test_extract_claim_quantity_that_is_no_measure_is_no_metric(nlp):
+    ext = extract_text(nlp, "Our sampler needs 4x fewer denoising iterations than DDIM.")
+    assert ext.claims and "denoising iterations" not in fields(ext).get("metrics", [])
+
+
+def test_extract_result_metric_is_a_metric(nlp):
+    ext = extract_text(nlp, "Our model reaches 61.2 micro-F1 on the ChemProt benchmark.")
+    assert any(r.metric == "micro-F1" and r.value == 61.2 for r in ext.results)
+    assert "micro-F1" in fields(ext)["metrics"]

@@ -151,6 +151,10 @@ METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat
 CHANGE_CUE = re.compile(r"\b(?:improv(?:e|es|ing)|reduc(?:e|es|ing)|boost(?:s|ing)?|increas(?:e|es|ing)|degrad(?:e|es|ing)|"
                         r"maintain(?:s|ing)?|sacrific(?:e|es|ing)|compromis(?:e|es|ing)|comparable|competitive|"
                         r"gains?\s+in|drops?\s+in)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
+# what a speed-up claim measures is a metric when it is a measured quantity ("reduces training time by 40%",
+# "2× the throughput"), read off the heads of the claim quantities annotated in train.jsonl
+MEASURE_HEADS = frozenset({"time", "times", "latency", "latencies", "throughput", "cost", "costs", "memory", "usage",
+                           "size", "flops", "overhead", "consumption", "speed", "runtime", "footprint", "bandwidth"})
 QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robustness", "efficiency", "performance",
                            "preference", "top-1"})
 
@@ -246,6 +250,12 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         at = c.evidence
         method = next((p for p in proposed_names if p in at.sentence), proposed_names[0] if proposed_names else None)
         ext.claims.append(replace(c, evidence=evidence(s0 + at.start, s0 + at.end, at.rule), method=method))
+        q = c.quantity
+        if q and q.split()[-1].lower() in MEASURE_HEADS and len(q.split()) <= 3 and normalise(q) not in field_of:
+            at_q = text.find(q, s0, _sentence_of(doc, s0)[1])
+            if at_q >= 0 and normalise(q) not in seen["metrics"]:
+                seen["metrics"].add(normalise(q))
+                ext.mentions.append(Mention("metrics", q, evidence(at_q, at_q + len(q), "metric.claim_quantity")))
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue
@@ -253,6 +263,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
+        m = r.metric
+        if m and normalise(m) not in seen["metrics"] and normalise(m) not in field_of and (at_m := text.find(m, s, e)) >= 0:
+            seen["metrics"].add(normalise(m))
+            ext.mentions.append(Mention("metrics", m, evidence(at_m, at_m + len(m), "metric.result")))
     return ext
 
 
