@@ -243,3 +243,12 @@ def test_extract_result_metric_is_a_metric(nlp):
     ext = extract_text(nlp, "Our model reaches 61.2 micro-F1 on the ChemProt benchmark.")
     assert any(r.metric == "micro-F1" and r.value == 61.2 for r in ext.results)
     assert "micro-F1" in fields(ext)["metrics"]
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("We build a benchmark with coarse-grained VLM-generated captions.", "coarse-grained VLM"),
+    ("We select knowledge graph triples for question answering.", "select knowledge graph"),
+    ("A new method for partially relevant video retrieval is given.", "relevant video retrieval"),
+])
+def test_extract_phrases_grow_into_no_fragment(nlp, text, fragment):
+    assert fragment not in {m.text for m in extract_text(nlp, text).mentions}

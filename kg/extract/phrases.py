@@ -143,10 +143,17 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
             break
         if word[0].isupper() and not _proper_modifier(text, w_start, word) and not (pos == start and taken == 0 and lw not in STOP):
             break
+        before = word_before(text, w_start)
+        if before is not None and (before[1].lower() in VERB_SUBJECTS or before[1].lower().endswith("ly")):
+            break  # "we select knowledge graph …": a verb; "partially relevant video retrieval": a graded adjective
         new_start = w_start
         pos = w_start
         taken += 1
     return new_start
+
+
+# words after which the next word is a verb, not a modifier ("we select …", "to enhance …")
+VERB_SUBJECTS = frozenset("we they it which who to can could will would may might must should also then first".split())
 
 
 # Modifiers that describe a use of a term instead of naming a kind of it ("deep-learning-based",
@@ -244,6 +251,8 @@ class PhraseFinder:
         found = doc._.kg_mentions
         for fld, s, e, rule, canonical in list(found):
             if fld in ("techniques", "tasks") and rule == "lexicon":
+                if text[e:e + 1] == "-" and text[e + 1:e + 2].isalpha():
+                    continue  # "VLM" in "VLM-generated": part of a compound, nothing to grow
                 new_s = _modifiers(text, s)
                 if new_s < s:
                     found.append(SpanMention(fld, new_s, e, "phrase.extended", None))
