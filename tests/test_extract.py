@@ -239,6 +239,11 @@ def test_extract_claim_quantity_that_is_no_measure_is_no_metric(nlp):
     assert ext.claims and "denoising iterations" not in fields(ext).get("metrics", [])
 
 
+def test_extract_word_beside_a_number_is_no_metric(nlp):
+    ext = extract_text(nlp, "The agent passes the 80% mark on the hardest levels.")
+    assert "mark" not in fields(ext).get("metrics", [])
+
+
 def test_extract_result_metric_is_a_metric(nlp):
     ext = extract_text(nlp, "Our model reaches 61.2 micro-F1 on the ChemProt benchmark.")
     assert any(r.metric == "micro-F1" and r.value == 61.2 for r in ext.results)

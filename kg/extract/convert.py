@@ -264,10 +264,21 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
         m = r.metric
-        if m and normalise(m) not in seen["metrics"] and normalise(m) not in field_of and (at_m := text.find(m, s, e)) >= 0:
+        if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of
+                and (at_m := text.find(m, s, e)) >= 0):
             seen["metrics"].add(normalise(m))
             ext.mentions.append(Mention("metrics", m, evidence(at_m, at_m + len(m), "metric.result")))
     return ext
+
+
+NOT_MEASURES = frozenset({"mark", "marks", "milestone", "progress", "level", "levels", "point", "points", "threshold"})
+
+
+def _metric_like(name: str) -> bool:
+    """A result's metric is a metric mention too, unless it is a vague quality word ("quality", "efficiency")
+    or a word beside a number that measures nothing ("the 80% mark")."""
+    head = name.split()[-1].lower()
+    return head not in QUALITY_WORDS and head not in NOT_MEASURES
 
 
 def _finite(*numbers) -> bool:
