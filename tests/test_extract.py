@@ -257,3 +257,10 @@ def test_extract_result_metric_is_a_metric(nlp):
 ])
 def test_extract_phrases_grow_into_no_fragment(nlp, text, fragment):
     assert fragment not in {m.text for m in extract_text(nlp, text).mentions}
+
+
+def test_extract_quality_word_is_a_metric_only_right_beside_a_number(nlp):
+    far = extract_text(nlp, "Our sampler runs 3.1x faster and keeps the fidelity of the teacher.")
+    near = extract_text(nlp, "Human raters prefer our samples: a preference of 71% over the baseline.")
+    assert "fidelity" not in fields(far).get("metrics", [])
+    assert "preference" in fields(near).get("metrics", [])

@@ -169,7 +169,9 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
         return False
     if rule not in ("lexicon", "phrase.metric_head"):
         return False
-    window = text[max(0, s - 45):min(len(text), e + 45)]
+    # a number close by measures with it; the quality words ("fidelity", "preference") need it right beside them
+    reach = 20 if name.lower() in QUALITY_WORDS else 45
+    window = text[max(0, s - reach):min(len(text), e + reach)]
     if re.search(r"\d", window) and not re.fullmatch(r"[^\d]*(?:19|20)\d\d[^\d]*", window):
         return False
     left = text[max(0, s - 60):s]
