@@ -137,7 +137,7 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
             run.append((s, e))
             if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
                 flush()
-        else:
+        elif run:
             flush()
     flush()
     return out
@@ -160,6 +160,13 @@ def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
 
 def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
     """The mention's features before hashing ("w_imagenet", "l1_on", "f_datasets", …)."""
+    of_name, rest = feature_parts(text, fld, s, e, rule)
+    return [*rest, *of_name]
+
+
+def feature_parts(text: str, fld: str, s: int, e: int, rule: str) -> tuple[tuple[str, ...], list[str]]:
+    """The mention's features in two parts: those of its name alone (the same tuple for every mention of
+    the name, so the scorer looks their weights up once) and the rest (field, rule, context)."""
     name = text[s:e]
     head, of_name = _name_features(name)
     starts, ends, lowered = _words_of(text)
@@ -168,10 +175,10 @@ def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
     j = bisect_left(starts, e)  # the first word that starts at or after its end
     right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
-    feats = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}", *of_name]
-    feats += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
-    feats += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
-    return feats
+    rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
+    rest += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
+    rest += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
+    return of_name, rest
 
 
 @lru_cache(maxsize=1 << 16)
@@ -231,6 +238,13 @@ class SparseLinearScorer:
         self.weights = np.ascontiguousarray(linear.get_param("W").reshape(n_out, self.length).T)  # (length, classes)
         self.bias = linear.get_param("b").copy()
         self._rows: dict[str, tuple[int, int]] = {}
+        self._name_rows: dict[tuple[str, ...], list[int]] = {}
+
+    def _pair(self, feature: str) -> tuple[int, int]:
+        pair = self._rows.get(feature)
+        if pair is None:
+            pair = self._rows[feature] = self.rows(feature)
+        return pair
 
     def rows(self, feature: str) -> tuple[int, int]:
         """The two weight rows of one raw feature."""
@@ -239,13 +253,24 @@ class SparseLinearScorer:
 
     def scores(self, lines: list[list[str]]) -> np.ndarray:
         """Class probabilities, one row per line of raw features (in the textcat's label order)."""
+        return self.scores_of_parts([((), feats) for feats in lines])
+
+    def scores_of_parts(self, lines: list[tuple[tuple[str, ...], list[str]]]) -> np.ndarray:
+        """`scores` of lines given as `feature_parts`: the rows of a name's features are looked up once."""
         cache = self._rows
         if len(cache) > 1 << 19:  # bounded: feature values are open-ended words
             cache.clear()
+            self._name_rows.clear()
+        named = self._name_rows
         rows: list[int] = []
         starts = []
-        for feats in lines:
+        for of_name, feats in lines:
             starts.append(len(rows))
+            if of_name:
+                got = named.get(of_name)
+                if got is None:
+                    got = named[of_name] = [r for f in of_name for r in self._pair(f)]
+                rows += got
             for f in feats:
                 pair = cache.get(f)
                 if pair is None:
@@ -293,9 +318,9 @@ class MentionTyper:
                 candidates += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
         if not mentions and not candidates:
             return doc
-        lines = [raw_features(text, f, s, e, r) for f, s, e, r, _ in mentions]
-        lines += [raw_features(text, "none", s, e, rule) for s, e, rule in candidates]
-        scores = self.linear.scores(lines).tolist()
+        lines = [feature_parts(text, f, s, e, r) for f, s, e, r, _ in mentions]
+        lines += [feature_parts(text, "none", s, e, rule) for s, e, rule in candidates]
+        scores = self.linear.scores_of_parts(lines).tolist()
         labels = self.labels
         none = labels.index("NONE")
         fields = [i for i in range(len(labels)) if i != none]
