@@ -264,3 +264,17 @@ def test_extract_quality_word_is_a_metric_only_right_beside_a_number(nlp):
     near = extract_text(nlp, "Human raters prefer our samples: a preference of 71% over the baseline.")
     assert "fidelity" not in fields(far).get("metrics", [])
     assert "preference" in fields(near).get("metrics", [])
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We evaluate on the Edinburgh Pig dataset and report accuracy.", "Edinburgh Pig"),
+    ("On the Scene Flow benchmark our method ranks first.", "Scene Flow"),
+    ("Experiments on the Diabetes Health Indicators Dataset show gains.", "Diabetes Health Indicators"),
+])
+def test_extract_title_case_words_named_a_dataset_are_one(nlp, text, name):
+    assert name in fields(extract_text(nlp, text)).get("datasets", [])
+
+
+def test_extract_generic_words_before_dataset_are_no_name(nlp):
+    f = fields(extract_text(nlp, "The New Dataset is large. Our Benchmark dataset is public."))
+    assert not f.get("datasets")

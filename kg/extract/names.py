@@ -69,6 +69,12 @@ APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
+# "the Edinburgh Pig dataset", "the Scene Flow benchmark": title-case words named as a dataset by the next word
+TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(?:dataset|datasets|benchmark|"
+                            r"benchmarks|corpus|Dataset|Benchmark|Corpus)\b")
+TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "standard", "popular", "novel", "multiple",
+                    "several", "various", "diverse", "challenging", "existing", "our", "its", "their", "each", "all",
+                    "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data"}
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 # The head of a defined long form says what it names when it is a common noun of a kind: "Markov Decision
 # Process (MDP)", "Short-Time Fourier Transform (STFT)" are families of methods, "Optical Character
@@ -321,6 +327,13 @@ class NameFinder:
             for m in NAMED_METRIC.finditer(sentence):
                 if s0 + m.start() > s0 and m.group(1).lower() not in COMMON_CAPITALISED:
                     found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.named", None))
+            for m in (TITLED_DATASET.finditer(sentence) if "ata" in low or "enchmark" in low or "orpus" in low else ()):
+                words = m.group(1).split()
+                while words and words[0].lower() in COMMON_CAPITALISED | TITLED_NOT_NAMES:
+                    words = words[1:]
+                if words and not (len(words) == 1 and m.start(1) == 0 and words[0] == m.group(1)):
+                    ds = s0 + m.end(1) - len(" ".join(words))
+                    found.append(SpanMention("datasets", ds, s0 + m.end(1), "dataset.titled", None))
             for m in LOWER_PAIR_DATASETS.finditer(sentence):
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:
