@@ -4,15 +4,17 @@ what the rules propose.
 Rules propose mentions with a field; many are right, some carry the wrong field ("AIME24" as a
 model) and some are no entity at all ("little attention"). The typer reads each proposed mention as
 a bag of features (its field and rule, its words, shape and head, the words around it, how often the
-abstract repeats it) and a spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no
-vectors) gives the probability of each field and of NONE. With the packaged config (config.cfg):
-- a mention moves to another field when the model is at least `threshold` (0.7) sure of it;
-- a mention of a rule in `drop_rules` (the head-noun phrases, "phrase.") is dropped when NONE
-  reaches `drop` (0.5); names and lexicon terms are never dropped;
+abstract repeats it, how many arXiv abstracts define the phrase or write the name: terms/) and a
+spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no vectors) gives the probability of
+each field and of NONE. With the packaged config (config.cfg):
+- a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
+  the sentence says what it is (`EVIDENT_RULES`);
+- a mention of a rule in `drop_rules` (head-noun phrases "phrase.", names by shape alone
+  "name.shape") is dropped when NONE reaches `drop` (0.5); lexicon terms are never dropped;
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
-  ("breast cancer screening"), kept where the model gives them at least `propose` (0.65) of being
-  an entity, the likeliest of overlapping ones, in the field it scores highest (rule
-  "candidate.chunk").
+  ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
+  the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
+  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest.
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
