@@ -278,3 +278,16 @@ def test_extract_title_case_words_named_a_dataset_are_one(nlp, text, name):
 def test_extract_generic_words_before_dataset_are_no_name(nlp):
     f = fields(extract_text(nlp, "The New Dataset is large. Our Benchmark dataset is public."))
     assert not f.get("datasets")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("This paper presents Sprout, a framework that lowers the carbon cost of inference.", "Sprout"),
+    ("We implement the search in a framework called Cognify and evaluate it on six workflows.", "Cognify"),
+    ("We introduce Mirage: a latent-space memory for video world models.", "Mirage"),
+])
+def test_extract_one_capitalised_word_after_a_proposal_verb_is_the_name(nlp, text, name):
+    assert name in fields(extract_text(nlp, text)).get("proposed", [])
+
+
+def test_extract_article_after_a_proposal_verb_is_no_name(nlp):
+    assert not fields(extract_text(nlp, "We present A new view of learning, and The method behind it.")).get("proposed")

@@ -42,7 +42,7 @@ PROPOSAL_CUE = re.compile(
 # right after a proposal verb, without an article: "introduce Multimask Flows", "introduces inter-block speculation",
 # "introduce mosaic (Multi-Object …)"; with an article it is a description ("a novel framework"), not a name
 BARE_NAME = re.compile(
-    r"\s*(?:(?P<title>[A-Z][\w\-]*(?:\s+(?:[A-Z][\w\-]*|of|for|and)){1,4}?)(?=\s*(?:[,;.(]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
+    r"\s*(?:(?P<title>[A-Z][\w\-]*(?:\s+(?:[A-Z][\w\-]*|of|for|and)){0,4}?)(?=\s*(?:[,;.(:]|$|\s+(?:which|that|to|for|as|with|in|on|by|and)\b))"
     r"|(?P<term>[a-z][a-z]*-[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:[,;.]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
     r"|(?P<paren>[a-z][\w\-]+)(?=\s+\([A-Z]))"
 )
@@ -261,7 +261,10 @@ class NameFinder:
                     if scope_start <= s < scope_end and not terms.holds(s, e):
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))
-                bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:propose|introduce|present|develop)s?\s*$", cue.group(0), re.I) else None
+                bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:(?:propose|introduce|present|develop)s?|called|named|dubbed|termed)\s*$", cue.group(0), re.I) else None
+                if bare and bare.group("title") and " " not in bare.group("title") and (
+                        len(bare.group("title")) < 3 or bare.group("title").lower() in COMMON_CAPITALISED):
+                    bare = None  # one capitalised word: a name ("Sprout", "Glyph"), not "A" or "The"
                 if bare:
                     g = next(k for k in ("title", "term", "paren") if bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
