@@ -291,3 +291,8 @@ def test_extract_one_capitalised_word_after_a_proposal_verb_is_the_name(nlp, tex
 
 def test_extract_article_after_a_proposal_verb_is_no_name(nlp):
     assert not fields(extract_text(nlp, "We present A new view of learning, and The method behind it.")).get("proposed")
+
+
+def test_extract_term_at_the_end_of_a_compound_is_the_whole_compound(nlp):
+    f = fields(extract_text(nlp, "Our model performs image-to-video generation at scale."))
+    assert "image-to-video generation" in f.get("tasks", []) and "video generation" not in f.get("tasks", [])

@@ -253,6 +253,14 @@ class PhraseFinder:
             if fld in ("techniques", "tasks") and rule == "lexicon":
                 if text[e:e + 1] == "-" and text[e + 1:e + 2].isalpha():
                     continue  # "VLM" in "VLM-generated": part of a compound, nothing to grow
+                if s > 1 and text[s - 1] == "-" and text[s - 2].isalnum():
+                    # "video generation" in "image-to-video generation": the term is the whole compound's
+                    c = s - 1
+                    while c > 0 and (text[c - 1].isalnum() or text[c - 1] == "-"):
+                        c -= 1
+                    if not _padding(text[c:s - 1] + "-") and not text[c:s].lower().endswith(("-based-", "-like-")):
+                        found.append(SpanMention(fld, c, e, "phrase.extended", None))
+                    continue
                 new_s = _modifiers(text, s)
                 if new_s < s:
                     found.append(SpanMention(fld, new_s, e, "phrase.extended", None))
