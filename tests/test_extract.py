@@ -296,3 +296,11 @@ def test_extract_article_after_a_proposal_verb_is_no_name(nlp):
 def test_extract_term_at_the_end_of_a_compound_is_the_whole_compound(nlp):
     f = fields(extract_text(nlp, "Our model performs image-to-video generation at scale."))
     assert "image-to-video generation" in f.get("tasks", []) and "video generation" not in f.get("tasks", [])
+
+
+def test_extract_hardware_is_no_method(nlp):
+    f = fields(extract_text(nlp, "Training is CPU-bound on an A100-80GB and an RTX 4090 with 24GB VRAM; "
+                                 "we compare GPT-4 with Llama-3-8B."))
+    names = {n for v in f.values() for n in v}
+    assert not names & {"CPU-bound", "A100-80GB", "VRAM"}
+    assert {"GPT-4", "Llama-3-8B"} <= set(f.get("models", []))

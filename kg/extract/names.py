@@ -363,7 +363,7 @@ class NameFinder:
             if w.startswith(("http", "www")) or "github" in w.lower():
                 continue
             core = strip_possessive(w)
-            if core in term_shorts or core.rstrip("s") in term_shorts:
+            if core in term_shorts or core.rstrip("s") in term_shorts or HARDWARE.fullmatch(core):
                 continue
             if sentence[m.end():m.end() + 1] == "(" or sentence[m.start() - 1:m.start()] in ("_", "^", "\\"):
                 continue  # math: "SO(3)", "SPD(n)"
@@ -415,6 +415,9 @@ GENERIC_DATASET_WORDS = {
     "various", "diverse", "popular", "common", "different", "other", "existing", "new", "challenging", "image", "text",
     "video", "graph", "tabular", "molecular", "medical", "training", "test", "validation", "two", "three", "both", "all",
 }
+# hardware and resources, not methods: "A100-80GB", "RTX 4090", "VRAM", "Jetson", "CPU-bound"
+HARDWARE = re.compile(r"(?:[ABHLV]\d{2,3}[A-Z]?(?:-\d+GB)?|RTX|GTX|TPUs?(?:v\d)?|[GCNT]PUs?|VRAM|[DS]RAM|HBM\d?e?|PCs?|"
+                      r"NX|FPGAs?|ASICs?|Jetson|DGX|[A-Z]\w*-(?:bound|intensive|heavy|hungry))")
 COMMON_CAPITALISED = {
     "the", "a", "an", "we", "our", "this", "these", "it", "in", "on", "for", "and", "however", "moreover", "finally",
     "furthermore", "additionally", "specifically", "code", "experiments", "results", "extensive", "existing", "unlike",
