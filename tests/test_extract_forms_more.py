@@ -51,3 +51,62 @@ def test_forms_more_claims_field_by_field(sentence, expected):
 @pytest.mark.parametrize("sentence", NO_CLAIM)
 def test_forms_more_numbers_that_are_no_claim(sentence):
     assert _claims(sentence) == []
+
+
+# sentence, datasets named in it, [(metric, value, dataset, kind), ...] in sentence order
+RESULTS = [
+    # tables in prose: a measure, then value-on-dataset pairs
+    ("The detector reaches S-measures of 0.871 on CHAMELEON, 0.902 on PolypGen, and 0.915 on Kvasir.",
+     ["CHAMELEON", "PolypGen", "Kvasir"],
+     [("S-measure", 0.871, "CHAMELEON", "score"), ("S-measure", 0.902, "PolypGen", "score"), ("S-measure", 0.915, "Kvasir", "score")]),
+    # a list of values over a list of datasets
+    ("Tuning lifts the base model by 6.12, 3.05 and 9.70 points on ARC-C, BoolQ and SVAMP.", ["ARC-C", "BoolQ", "SVAMP"],
+     [(None, 6.12, "ARC-C", "gain"), (None, 3.05, "BoolQ", "gain"), (None, 9.7, "SVAMP", "gain")]),
+    # members of a list after a result, each with its own setting
+    ("The tagger attains macro F1-scores of 0.812 in the binary setting and 0.764 in the ternary setting.", [],
+     [("macro F1", 0.812, None, "score"), ("macro F1", 0.764, None, "score")]),
+    # an acronym right after the number is the measure
+    ("The jailbreak reaches 93.5% ASR against the guarded model.", [], [("ASR", 93.5, None, "score")]),
+    ("The tracker obtains 61.3 mIDF1 and 47.9 mHOTA on the night split.", [],
+     [("mIDF1", 61.3, None, "score"), ("mHOTA", 47.9, None, "score")]),
+    # a measure at a cut-off
+    ("The prover achieves an Acc@8 of 52.4 on the olympiad set.", [], [("Acc@8", 52.4, None, "score")]),
+    # three values with slashes
+    ("It attains seen/unseen/harmonic mIoU of 71.2/64.8/67.9.", [],
+     [("mIoU", 71.2, None, "score"), ("mIoU", 64.8, None, "score"), ("mIoU", 67.9, None, "score")]),
+    # the value before an arrow is where it started; the dataset before the parenthesis is the one measured
+    ("The agent improves grounding accuracy on WebArena (41.0% → 52.3%) and OSWorld (12.5% → 20.1%).", ["WebArena", "OSWorld"],
+     [("grounding accuracy", 52.3, "WebArena", "score"), ("grounding accuracy", 20.1, "OSWorld", "score")]),
+    # an adjective before "gain of" names no measure
+    ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
+]
+
+NO_RESULT = [
+    "We use a learning rate of 0.0003 and a dropout rate of 0.1.",
+    "The accelerator runs at 1.2 GHz with 16.5 GB of memory.",
+    "Each node holds 8 GPUs and 2.5 TB of storage.",
+    "It uses 0.5% LoRA parameters.",
+]
+
+
+@pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
+def test_forms_more_results_field_by_field(sentence, datasets, expected):
+    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
+
+
+@pytest.mark.parametrize("sentence", NO_RESULT)
+def test_forms_more_numbers_that_are_no_result(sentence):
+    assert find_results(sentence, [], [], []) == []
+
+
+def test_forms_more_no_metric_from_a_dataset_name():
+    sentence = "It achieves 48.0 HumanEval and 61.5 MBPP."
+    got = find_results(sentence, [], _spans(sentence, ["HumanEval", "MBPP"]), [])
+    assert [r.metric for r in got if r.metric] == []
+
+
+def test_forms_more_list_after_a_named_measure():
+    sentence = "It obtains Intersection over Union (IoU) scores of 0.881 and 0.853."
+    got = find_results(sentence, _spans(sentence, ["Intersection over Union"]), [], [])
+    assert [(r.metric, r.value) for r in got] == [("Intersection over Union", 0.881), ("Intersection over Union", 0.853)]

@@ -36,7 +36,9 @@ METRIC_NAMES = (
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+correlation|"
     r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
     r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
-    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS"
+    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
+    # a measure at a cut-off ("Avg@32", "Acc@1", "AUC@30") and a lettered measure ("S-measure", "E-measure")
+    r"[A-Za-z][A-Za-z-]{0,10}@\d+(?:\.\d+)?|[A-Z][a-z]?-measures?"
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
@@ -100,7 +102,17 @@ def _float(s: str) -> float:
     return abs(float(s.replace("−", "-").replace("+", "")))
 
 
-def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int, int]]:
+NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>[a-z]?[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*(?:@\d+)?|[A-Z]{2,})"
+                         r"(?![\w-])(?=\s*(?:[,;.)]|$|\s+(?:on|in|at|for|and|or|with|across|while|over|compared|than|vs\.?|versus|"
+                         r"against|under|when|of)\b))")
+# units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
+UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
+                          r"CI|SD|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
+HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
+                            r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
+
+
+def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Metric phrases of one sentence: the names found before (`known`) and the metric words here,
     widened to the words that make a head noun specific ("unit test success rate")."""
     spans = list(known)
@@ -127,7 +139,14 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
                 continue  # a bare generic word names no metric
+        if HYPERPARAMETER.search(sentence[s:e]):
+            continue  # "a learning rate of 0.001": a setting, not a measure
         spans.append((s, e))
+    # "0.68 ASR", "41.6 mHOTA": an acronym right after a decimal or a percentage, at the end of its phrase
+    for m in (NUM_ACRONYM.finditer(sentence) if _search(r"\d\s*%?\s+[a-z]?[A-Z]", sentence) else ()):
+        a, b = m.span("a")
+        if not UNIT_ACRONYM.match(m.group("a")) and not any(x < b and a < y for x, y in [*spans, *names]):
+            spans.append((a, b))
     # longest first, no overlaps
     spans.sort(key=lambda x: (x[0], -(x[1] - x[0])))
     out: list[tuple[int, int]] = []
@@ -147,7 +166,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     """
     out: list[ResultMatch] = []
     used: set[int] = set()
-    mspans = metric_spans(sentence, sorted(metrics))
+    mspans = metric_spans(sentence, sorted(metrics), [*datasets, *blocked])
 
     def free(s, e):
         return all(e <= a or s >= b for a, b in blocked)
@@ -163,6 +182,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         ds = dataset_after(end)
         if ds:
             return ds
+        for s, e in datasets:
+            if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]):
+                return sentence[s:e]  # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"
         for s, e in sorted(datasets, reverse=True):
             if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
                     not _search(r"[;]", sentence[e:pos]):
@@ -178,6 +200,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     def baseline_number(pos: int) -> bool:
         """A number that belongs to a baseline ("from 61.2 to …", "compared to 10% by LIBRO")."""
         before = sentence[max(0, pos - 40):pos]
+        if _match(r"^[+−-]?[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[pos:]):
+            return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
         if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
             return True
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
@@ -253,11 +277,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
                     kind, gain_baseline(me + n.end()) if kind == "gain" else None)
                 # "base/novel mIoU of 78.4/77.5": one value each
-                sl = _match(r"^\s*/\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
-                if sl:
-                    p2 = me + n.end() + sl.start("num")
-                    add(p2, me + n.end() + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
+                at = me + n.end()
+                while sl := _match(r"^\s*%?\s*/\s*(?P<num>" + NUM + r")", sentence[at:]):  # "78.4/77.5/77.9"
+                    p2 = at + sl.start("num")
+                    add(p2, at + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
                         "result.metric_value", kind)
+                    at += sl.end()
                 continue
         # METRIC from A to B → B
         ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
@@ -287,7 +312,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
                     or GAIN_AFTER.match(sentence, me) \
-                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
+                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) \
+                    or _search(r"\b(?:gains?|improvements?|increases?|boosts?)\s+of\s+" + QUAL + r"$", sentence[max(0, b.start() - 40):b.start()], re.I) \
+                    else "score"
                 add(b.start(), me, metric, _float(num), dataset_near(b.start(), me), "result.value_metric", kind,
                     gain_baseline(me) if kind == "gain" else None)
                 continue
@@ -314,7 +341,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
         if ms and m.start() not in used and free(m.start(), m.end()):
-            kind = "gain" if m.group("g") or m.group("num")[0] == "+" else "score"
+            kind = "gain" if m.group("g") or m.group("num")[0] == "+" or _search(
+                r"\b(?:gains?|improvements?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[max(0, m.start() - 40):m.start()], re.I) \
+                else "score"
             add(m.start(), ms[1], sentence[ms[0]:ms[1]], _float(m.group("num")), dataset_near(m.start(), ms[1]),
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
@@ -401,6 +430,25 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 metric = " ".join(words) if words and not STOP.match(words[-1]) else None
             add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
+    # a list of values over a list of datasets: "by 8.43, 5.96 and 10.60 points on MMLU-Pro, GPQA and MATH"
+    for m in () if len(datasets) < 2 else VALUES_ON.finditer(sentence):
+        nums = [(m.start("vals") + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
+        if any(p in used for p, _ in nums) or not all(free(p, p + len(v)) for p, v in nums) or baseline_number(m.start()):
+            continue
+        ds = []
+        pos = m.end()
+        for s, e in sorted(datasets):
+            if s >= pos and _fullmatch(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|the\s+)?(?:the\s+)?", sentence[pos:s]):
+                ds.append(sentence[s:e])
+                pos = e
+        if len(ds) != len(nums) or not (m.group("unit") or "." in m.group("vals")):
+            continue
+        before = sentence[max(0, m.start() - 80):m.start()]
+        kind = "gain" if _search(r"\bby\s+" + QUAL + r"$", before) or GAIN_CUE.search(before[-40:]) and not RESULT_VERB.search(
+            before[-25:]) or "+" in m.group("vals") else "score"
+        metric = _nearest(sentence, mspans, m.start(), m.end())
+        for (p, v), d in zip(nums, ds):
+            add(p, p + len(v), metric, _float(v), d, "result.values_datasets", kind)
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
     for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
@@ -430,15 +478,44 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                         sentence[max(0, m.start() - 50):m.start()])
         if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
-        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")):
+        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
+                not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
             metric = named.group("w")  # "accuracy improvements of up to 6.4%"
         else:
             metric = _nearest(sentence, mspans, m.start(), m.end())
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
+    # the members of a list after a result take its measure: "S-measures of 0.898 on COD10K, 0.904 on CAMO, and 0.913
+    # on NC4K"; "by 1.5 and 2.5 points"; "0.839 in the six-class setting and 0.870 in the five-class setting"
+    for r in sorted(out, key=lambda r: r.start):
+        num = _match(r"[+−-]?" + NUM, sentence[r.start:])
+        if not num:
+            continue
+        unit = _match(UNIT, sentence[r.start + num.end():])
+        at = r.start + num.end() + (unit.end() if unit else 0)
+        while True:
+            nxt = LIST_NEXT.match(sentence[at:])
+            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())):
+                break
+            p = at + nxt.start("num")
+            if p in used or not free(p, p + 1) or baseline_number(p):
+                break
+            end = at + nxt.end()
+            ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
+            if not ctx and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
+                break  # a number with words of its own ("and 3 hours")
+            add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
+                not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
+            at = end
     out.sort(key=lambda r: r.start)
     return out
+
+
+VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
+                       r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
+LIST_NEXT = re.compile(r"^(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
+                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")")
 
 
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
@@ -494,6 +571,7 @@ def _metric_name(metric: str) -> str:
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
     metric = re.sub(r"accuracies$", "accuracy", metric)
+    metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
