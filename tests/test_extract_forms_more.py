@@ -110,3 +110,10 @@ def test_forms_more_list_after_a_named_measure():
     sentence = "It obtains Intersection over Union (IoU) scores of 0.881 and 0.853."
     got = find_results(sentence, _spans(sentence, ["Intersection over Union"]), [], [])
     assert [(r.metric, r.value) for r in got] == [("Intersection over Union", 0.881), ("Intersection over Union", 0.853)]
+
+
+def test_forms_more_a_known_measure_keeps_its_modifier():
+    sentence = "The decoder lowers object hallucination rates by 9.5% on the chart split."
+    known = _spans(sentence, ["hallucination rates"])
+    got = find_results(sentence, known, [], [])
+    assert [(r.metric, r.value, r.kind) for r in got] == [("object hallucination rates", 9.5, "gain")]

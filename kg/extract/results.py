@@ -120,7 +120,10 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
         s, e = m.start(), m.end()
         head = m.group(0)
         inside = [k for k in known if k[0] <= s and e <= k[1]]
-        if inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
+        if len(inside) == 1 and inside[0][1] == e and inside[0][0] < s and sentence[inside[0][0]:e].islower() \
+                and _fullmatch(METRIC_HEADS, head, re.I):
+            s = inside[0][0]  # a known lower-case measure ("hallucination rates") is widened as a head ("object hallucination rates")
+        elif inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
             continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
