@@ -77,6 +77,12 @@ RESULTS = [
     # the value before an arrow is where it started; the dataset before the parenthesis is the one measured
     ("The agent improves grounding accuracy on WebArena (41.0% → 52.3%) and OSWorld (12.5% → 20.1%).", ["WebArena", "OSWorld"],
      [("grounding accuracy", 52.3, "WebArena", "score"), ("grounding accuracy", 20.1, "OSWorld", "score")]),
+    # the i-th value of "by A and B, respectively" is the i-th measure's
+    ("The prior lowers the FID and KID scores over the baseline by 21.4% and 17.9%, respectively.", [],
+     [("FID", 21.4, None, "gain"), ("KID", 17.9, None, "gain")]),
+    # a named error keeps its words; the value after the acronym's parenthesis
+    ("The regressor reaches mean absolute errors (MAEs) of 3.215 for pain scores and 1.884 for sleep quality.", [],
+     [("mean absolute errors", 3.215, None, "score"), ("mean absolute errors", 1.884, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]

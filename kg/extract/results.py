@@ -130,12 +130,16 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
             for _ in range(3):
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
-                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith(".") \
+                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) and not (
+                        # "mean absolute error", "relative squared error": a named error
+                        w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
+                        or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
-            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
+            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
+                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
                 s += lead.end()
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
@@ -268,6 +272,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for ms, me in mspans:
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
+        if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
+            me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
         if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
@@ -363,8 +369,20 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
             # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
             objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
+        more = _match(r"^(?P<vals>(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)" + QUAL + r"\d+(?:\.\d+)?\s*(?:%|points?|pp)?)+)", sentence[m.end():])
+        values = [(m.start("num"), m.group("num"))]
+        if more and len(objs) > 1:
+            values += [(m.end() + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])\d+(?:\.\d+)?", more.group("vals"))]
+        if len(values) == len(objs) > 1:
+            # "improves FID and FVD by 48.6% and 43.0%, respectively": the i-th value is the i-th measure's
+            for (s, e), (p, v) in zip(objs, values):
+                if p not in used and free(p, p + len(v)):
+                    out.append(ResultMatch(p, p + len(v), _metric_name(sentence[s:e]), float(v), dataset_after(m.end()),
+                                           "result.improves_by", "gain", gain_baseline(m.end())))
+                    used.add(p)
+            continue
         for s, e in objs:
-            out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()),
+            out.append(ResultMatch(m.start(), m.end(), _metric_name(sentence[s:e]), float(m.group("num")), dataset_after(m.end()),
                                    "result.improves_by", "gain", gain_baseline(m.end())))
         if objs:
             used.add(m.start("num"))
@@ -580,7 +598,7 @@ def _metric_name(metric: str) -> str:
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
