@@ -83,6 +83,11 @@ RESULTS = [
     # a named error keeps its words; the value after the acronym's parenthesis
     ("The regressor reaches mean absolute errors (MAEs) of 3.215 for pain scores and 1.884 for sleep quality.", [],
      [("mean absolute errors", 3.215, None, "score"), ("mean absolute errors", 1.884, None, "score")]),
+    # an acronym with a hyphen before "gain" is the measure
+    ("The codec gives a 3.41% BD-Rate gain over the anchor.", [], [("BD-Rate", 3.41, None, "gain")]),
+    # a verb of change or an adverb ends the measure's words
+    ("The filter lifts robustness without sacrificing general accuracy (81.5%).", [],
+     [("general accuracy", 81.5, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]
@@ -92,6 +97,9 @@ NO_RESULT = [
     "The accelerator runs at 1.2 GHz with 16.5 GB of memory.",
     "Each node holds 8 GPUs and 2.5 TB of storage.",
     "It uses 0.5% LoRA parameters.",
+    # a gap, a significance level
+    "The small model performs within 1.5% of the teacher on every split.",
+    "The gains hold with 95% statistical significance.",
 ]
 
 

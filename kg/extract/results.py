@@ -55,7 +55,12 @@ STOP = re.compile(
     r"significant\w*|substantial\w*|remarkabl\w*|notabl\w*|consistent\w*|impressive|excellent|high|low|good|"
     r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
-    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
+    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*|"
+    # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
+    r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
+    r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
+    # verbs of change ("without degrading general accuracy", "alter bias scores")
+    r"degrad(?:e|es|ed|ing)|sacrific(?:e|es|ed|ing)|compromis(?:e|es|ed|ing)|hurt(?:s|ing)?|alter(?:s|ed|ing)?)$",
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?:(?<=[A-Z])s)?(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")  # "AUCs of 0.93 and 0.88"
@@ -102,9 +107,9 @@ def _float(s: str) -> float:
     return abs(float(s.replace("−", "-").replace("+", "")))
 
 
-NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>[a-z]?[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*(?:@\d+)?|[A-Z]{2,})"
+NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]{2,})(?:-[A-Z][a-z]+)?(?:@\d+)?)"
                          r"(?![\w-])(?=\s*(?:[,;.)]|$|\s+(?:on|in|at|for|and|or|with|across|while|over|compared|than|vs\.?|versus|"
-                         r"against|under|when|of)\b))")
+                         r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
 # units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
 UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
                           r"CI|SD|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
@@ -146,6 +151,8 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
                 continue  # a bare generic word names no metric
+        if head.lower() in ("scores", "score") and _match(r"\s+" + QUAL + r"\d", sentence[e:]) and s < m.start():
+            continue  # "GPT-4o scores 73.5%": a verb, not a measure
         if HYPERPARAMETER.search(sentence[s:e]):
             continue  # "a learning rate of 0.001": a setting, not a measure
         spans.append((s, e))
@@ -544,8 +551,9 @@ UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|
                        r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
 # numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
 # with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
-NOT_A_RESULT_AFTER = re.compile(r"\s*(?:CIs?\b|confidence\s+intervals?|credible\s+intervals?)", re.I)
-NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$", re.I)
+NOT_A_RESULT_AFTER = re.compile(r"\s*\+?\s*(?:CIs?\b|confidence\s+(?:intervals?|levels?)|credible\s+intervals?|(?:statistical\s+)?significance)", re.I)
+NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$"
+                                 r"|\bwithin\s+(?:only\s+|just\s+)?$", re.I)  # "performs within 1% of X": a gap, not a result
 NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
                         r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
