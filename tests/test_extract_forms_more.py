@@ -88,6 +88,9 @@ RESULTS = [
     # a verb of change or an adverb ends the measure's words
     ("The filter lifts robustness without sacrificing general accuracy (81.5%).", [],
      [("general accuracy", 81.5, None, "score")]),
+    # a dataset between the value and the measure is the dataset, not a word of the measure
+    ("The family attains 83.9% ImageNet-1K top-1 accuracy with 25M parameters.", ["ImageNet-1K"],
+     [("top-1 accuracy", 83.9, "ImageNet-1K", "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]
@@ -100,6 +103,8 @@ NO_RESULT = [
     # a gap, a significance level
     "The small model performs within 1.5% of the teacher on every split.",
     "The gains hold with 95% statistical significance.",
+    # a baseline's number
+    "On global questions the strongest baseline achieves only 1.51 F1.",
 ]
 
 

@@ -135,7 +135,8 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
             for _ in range(3):
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
-                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) and not (
+                if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
+                        or STOP.match(w.group("w")) and not (
                         # "mean absolute error", "relative squared error": a named error
                         w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
                         or w.group("w").endswith(".") \
@@ -197,6 +198,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if ds:
             return ds
         for s, e in datasets:
+            if pos < s and e <= end and not any(a < e and s < z for a, z in mspans):
+                return sentence[s:e]  # "84.4% ImageNet-1K top-1 accuracy": the dataset inside the result
+        for s, e in datasets:
             if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]):
                 return sentence[s:e]  # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"
         for s, e in sorted(datasets, reverse=True):
@@ -223,7 +227,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
-        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key):
+        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
+                or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
         used.add(key)
         if metric:
@@ -319,7 +324,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 add(pos, me, u.group("mods") + metric, _float(u.group("num")), dataset_near(pos, me), "result.value_metric")
                 continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
-        b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
+        lead = next((a for a, z in datasets if z < ms and not sentence[z:ms].strip()), ms)  # "84.4% ImageNet-1K top-1 accuracy"
+        b = VALUE_BEFORE.search(sentence, max(0, lead - 60), lead)
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
                 and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
             num = b.group("num")
@@ -540,6 +546,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     return out
 
 
+# a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
+BASELINE_SUBJECT = re.compile(
+    r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
+    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models))\s+(?:\w+\s+){0,2}?"
+    r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
                        r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
 LIST_NEXT = re.compile(r"^(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
@@ -598,7 +609,7 @@ def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
-    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
+    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric).rstrip(".")
     metric = re.sub(r"accuracies$", "accuracy", metric)
     metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
