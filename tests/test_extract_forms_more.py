@@ -136,3 +136,43 @@ def test_forms_more_a_known_measure_keeps_its_modifier():
     known = _spans(sentence, ["hallucination rates"])
     got = find_results(sentence, known, [], [])
     assert [(r.metric, r.value, r.kind) for r in got] == [("object hallucination rates", 9.5, "gain")]
+
+
+# kinds, for leaderboards that rank absolute scores only
+KINDS = [
+    ("The student recovers 92% of the teacher's mIoU on Cityscapes.", ["Cityscapes"], [("mIoU", 92.0, "ratio")]),
+    ("The cache incurs under 1% average degradation on LongBench.", ["LongBench"], [(None, 1.0, "gain")]),
+    ("The detector achieves 52.3 mAP@0.5:0.95 on COCO.", ["COCO"], [("mAP@0.5:0.95", 52.3, "score")]),
+    ("It reaches an mAP@0.5 of 71.2% and mAP@0.5:0.95 of 48.3% on VisDrone.", ["VisDrone"],
+     [("mAP@0.5", 71.2, "score"), ("mAP@0.5:0.95", 48.3, "score")]),
+]
+
+
+@pytest.mark.parametrize("sentence,datasets,expected", KINDS)
+def test_forms_more_result_kinds(sentence, datasets, expected):
+    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    assert [(r.metric, r.value, r.kind) for r in got] == expected
+
+
+def test_forms_more_a_year_after_a_dataset_is_part_of_it():
+    sentence = "The segmenter reaches a Dice score of 0.912 on ISIC 2018."
+    (r,) = find_results(sentence, [], _spans(sentence, ["ISIC"]), [])
+    assert (r.metric, r.value, r.dataset) == ("Dice score", 0.912, "ISIC 2018")
+
+
+def test_forms_more_leaderboard_ranks_scores_only(nlp, tmp_path):
+    from conftest import extract_text
+    from kg.build import graph_of
+    from kg.queries import EmbeddedStore, list_queries
+    from kg.sinks.files import write_graph_json
+    from kg.sinks.rdf import write_rdf
+    ext = extract_text(nlp, "We propose ZetaSeg. ZetaSeg reaches 81.4 mIoU on Cityscapes. "
+                            "Our distilled student recovers 92% of the teacher's mIoU on Cityscapes. "
+                            "ZetaSeg improves mIoU by 2.2 points on Cityscapes.")
+    assert sorted(r.kind for r in ext.results) == ["gain", "ratio", "score"]
+    write_rdf(graph_of([ext]), tmp_path / "graph.ttl")
+    write_graph_json(graph_of([ext]), tmp_path / "graph.json")
+    q = list_queries()["leaderboard"]
+    store = EmbeddedStore(tmp_path)
+    rows = store.run(q, q.bind({"dataset": "Cityscapes", "metric": "mIoU"}, store.run))
+    assert [r["value"] for r in rows] == [81.4]

@@ -5,7 +5,8 @@ metric, dataset and baseline the sentence gives. Two kinds are told apart:
 
 - ``score``: an absolute value ("82.3 mIoU on Cityscapes", "accuracy of 91.2%", "FID 0.74");
 - ``gain``: a difference over something else ("+1.3% mIoU over the source-only model",
-  "improves accuracy by 3.5% on MATH", "outperforms X by 4.1 points"), with its baseline.
+  "improves accuracy by 3.5% on MATH", "outperforms X by 4.1 points", "under 1% degradation"), with its baseline;
+- ``ratio``: a share of another value ("92% of the teacher's mIoU", "98.5% of the original accuracy").
 
 Numbers of a baseline ("from 61.2 to 75.8": only 75.8; "28%, compared to 10% by LIBRO": only 28)
 are not results. The metric is the phrase as written, found by the names before this component
@@ -186,6 +187,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     def free(s, e):
         return all(e <= a or s >= b for a, b in blocked)
 
+    def _with_year(s: int, e: int) -> tuple[int, int]:
+        y = _match(r"^[\s-](?:19|20)\d\d\b", sentence[e:])
+        return (s, e + y.end()) if y else (s, e)
+
+    datasets = [_with_year(s, e) for s, e in datasets]
+
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
             if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
@@ -233,6 +240,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         used.add(key)
         if metric:
             metric = _metric_name(metric)
+        if kind == "score" and _match(r"^[\d.]+\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+            kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
         out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
 
     # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
@@ -447,7 +456,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for m in () if not ("=" in sentence or ":" in sentence or " of " in sentence) else _finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
                          r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
         if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
-                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
+                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")) or any(a < m.end("num") and m.start("num") < b for a, b in mspans):
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
@@ -497,6 +506,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
+            or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
+                      after, re.I) \
             or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
