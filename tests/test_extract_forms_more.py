@@ -91,6 +91,12 @@ RESULTS = [
     # a dataset between the value and the measure is the dataset, not a word of the measure
     ("The family attains 83.9% ImageNet-1K top-1 accuracy with 25M parameters.", ["ImageNet-1K"],
      [("top-1 accuracy", 83.9, "ImageNet-1K", "score")]),
+    # each value of a list with the variant it measures in parentheses
+    ("The taggers obtain micro F1 scores of 0.91 (BiLSTM-CRF) and 0.93 (RoBERTa-CRF).", [],
+     [("micro F1", 0.91, None, "score"), ("micro F1", 0.93, None, "score")]),
+    # a task inside the measure improved is no second measure
+    ("The refiner improved pose estimation accuracy along the depth axis by 17.25% over the plain GNN.", [],
+     [("pose estimation accuracy", 17.25, None, "gain")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]
@@ -176,3 +182,9 @@ def test_forms_more_leaderboard_ranks_scores_only(nlp, tmp_path):
     store = EmbeddedStore(tmp_path)
     rows = store.run(q, q.bind({"dataset": "Cityscapes", "metric": "mIoU"}, store.run))
     assert [r["value"] for r in rows] == [81.4]
+
+
+def test_forms_more_a_task_inside_the_measure_is_not_a_second_measure():
+    sentence = "The refiner improved pose estimation accuracy along the depth axis by 17.25% over the plain GNN."
+    got = find_results(sentence, [], [], [], _spans(sentence, ["pose estimation"]))
+    assert [(r.metric, r.value) for r in got] == [("pose estimation accuracy", 17.25)]

@@ -385,7 +385,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
         if objs:
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
-            objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
+            objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs")
+                     and not any(a < e and s < b for a, b in objs)]
             objs.sort()
         elif _search(r"\d\s*(?:%|points?|pp)$", m.group(0)):
             # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
@@ -548,7 +549,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 break
             end = at + nxt.end()
             ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
-            if not ctx and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
+            paren = _match(r"^\s*\([^()]{1,40}\)", sentence[end:])  # "0.95 (Siamese-LSTM)": the variant measured
+            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
                 break  # a number with words of its own ("and 3 hours")
             add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
                 not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
@@ -564,7 +566,7 @@ BASELINE_SUBJECT = re.compile(
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
                        r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
-LIST_NEXT = re.compile(r"^(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
+LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
                        r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")")
 
 
