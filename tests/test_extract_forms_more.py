@@ -148,6 +148,8 @@ def test_forms_more_a_known_measure_keeps_its_modifier():
 KINDS = [
     ("The student recovers 92% of the teacher's mIoU on Cityscapes.", ["Cityscapes"], [("mIoU", 92.0, "ratio")]),
     ("The cache incurs under 1% average degradation on LongBench.", ["LongBench"], [(None, 1.0, "gain")]),
+    # a share of cases the method gets right is a result, not a leaderboard score
+    ("The verifier outperforms majority voting in 83% of cases.", [], [(None, 83.0, "ratio")]),
     ("The detector achieves 52.3 mAP@0.5:0.95 on COCO.", ["COCO"], [("mAP@0.5:0.95", 52.3, "score")]),
     ("It reaches an mAP@0.5 of 71.2% and mAP@0.5:0.95 of 48.3% on VisDrone.", ["VisDrone"],
      [("mAP@0.5", 71.2, "score"), ("mAP@0.5:0.95", 48.3, "score")]),

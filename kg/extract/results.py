@@ -516,7 +516,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
         if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
