@@ -97,6 +97,15 @@ RESULTS = [
     # a task inside the measure improved is no second measure
     ("The refiner improved pose estimation accuracy along the depth axis by 17.25% over the plain GNN.", [],
      [("pose estimation accuracy", 17.25, None, "gain")]),
+    # the object of the verb names the measure of "from A to B"
+    ("Curriculum tuning raises answer faithfulness of Mistral-7B from 41.2% to 63.5%.", [],
+     [("answer faithfulness", 63.5, None, "score")]),
+    # decimal gains with no unit
+    ("The planner shows absolute improvements up to 2.7 for long-horizon tasks.", [], [(None, 2.7, None, "gain")]),
+    ("The fused detector adds 6.25 over the camera-only baseline.", [], [(None, 6.25, None, "gain")]),
+    ("The retriever outperforms dense baselines with a 4.2-point improvement.", [], [(None, 4.2, None, "gain")]),
+    # frames per second as the measure of an integer
+    ("The tracker runs at 45 fps on a phone.", [], [("fps", 45, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]

@@ -338,7 +338,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
                 and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
             num = b.group("num")
-            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric):
+            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric) and metric != "fps":
                 pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
@@ -466,12 +466,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
             subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
                            r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
+            # "raises self-reflection frequency of Qwen2.5 from 0.6% to 18.6%": the object of the verb
+            obj = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\s+"
+                          r"(?P<m>(?:[\w/-]+\s+){0,3}?[\w/-]+?)(?:\s+(?:of|for|on)\s+[\w.+-]+)?\s+$", sentence[max(0, m.start() - 80):m.start()])
             metric = None
-            if subj:
-                words = subj.group("m").split()
-                while words and STOP.match(words[0]):
-                    words = words[1:]
-                metric = " ".join(words) if words and not STOP.match(words[-1]) else None
+            for cand in (subj, obj):
+                if cand and metric is None:
+                    words = cand.group("m").split()
+                    while words and STOP.match(words[0]):
+                        words = words[1:]
+                    metric = " ".join(words) if words and not STOP.match(words[-1]) and not any(
+                        _match(r"[A-Z].*\d|\d", w) for w in words) else None
             add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
     # a list of values over a list of datasets: "by 8.43, 5.96 and 10.60 points on MMLU-Pro, GPQA and MATH"
@@ -496,20 +501,23 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
     for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
-                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
+                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b|-(?:percentage-)?points?\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
-        if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
-            continue
+        if not m.group("unit") and not ("." in m.group("num") and (m.group("sign") or _search(
+                r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
+                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
+            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
                       after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) \
+            or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
