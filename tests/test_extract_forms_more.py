@@ -106,6 +106,9 @@ RESULTS = [
     ("The retriever outperforms dense baselines with a 4.2-point improvement.", [], [(None, 4.2, None, "gain")]),
     # frames per second as the measure of an integer
     ("The tracker runs at 45 fps on a phone.", [], [("fps", 45, None, "score")]),
+    # fewer of something that is no cost is a quality gain
+    ("The planner causes 27.5% fewer collisions than the rule-based stack.", [],
+     [("collisions", 27.5, None, "gain")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]
@@ -199,3 +202,10 @@ def test_forms_more_a_task_inside_the_measure_is_not_a_second_measure():
     sentence = "The refiner improved pose estimation accuracy along the depth axis by 17.25% over the plain GNN."
     got = find_results(sentence, [], [], [], _spans(sentence, ["pose estimation"]))
     assert [(r.metric, r.value) for r in got] == [("pose estimation accuracy", 17.25)]
+
+
+def test_forms_more_triples_a_quality_measure(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaRank. ZetaRank triples the top-1 accuracy of current retrievers.")
+    assert [(r.metric, r.value, r.kind) for r in ext.results] == [("top-1 accuracy", 3.0, "gain")]
+    assert ext.claims == []

@@ -429,6 +429,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                    "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
         if spans:
             used.add(m.start("num"))
+    # "triples the top-1 accuracy", "doubles the success rate": a quality gain written as a word
+    for m in () if not _search(r"doubl|tripl|quadrupl", sentence) else _finditer(
+            r"\b(?P<w>doubl|tripl|quadrupl)(?:es|ed|ing|e)\s+(?:the\s+|its\s+|their\s+)?", sentence):
+        ms = next(((a, b) for a, b in mspans if a == m.end()), None)
+        if ms and QUALITY_MEASURE.search(sentence[ms[0]:ms[1]]) and free(m.start(), m.end()):
+            v = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}[m.group("w")]
+            out.append(ResultMatch(m.start(), ms[1], _metric_name(sentence[ms[0]:ms[1]]), v, dataset_after(ms[1]),
+                                   "result.word_factor", "gain", gain_baseline(ms[1])))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
         b = _search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
@@ -522,6 +530,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          before, re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
+        fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
+                       r"for|while|with|and|relative|versus|vs|per)\b)", after, re.I)
+        if fewer and m.group("unit") and not _search(EFFICIENCY_WORDS, fewer.group("q")) and not STOP.match(fewer.group("q").split()[-1]):
+            # "30% fewer conflict events", "48.6% fewer falls": fewer of something that is no cost is a quality gain
+            add(pos, m.end() + fewer.end(), fewer.group("q"), _float(m.group("num")), dataset_near(m.start(), m.end() + fewer.end()),
+                "result.fewer", "gain", gain_baseline(m.end() + fewer.end()))
+            continue
         if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
@@ -572,6 +587,11 @@ BASELINE_SUBJECT = re.compile(
     r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
     r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models))\s+(?:\w+\s+){0,2}?"
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
+# what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
+EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
+                              r"operations|samples|examples|labels?|annotations?|data|GPUs?|hours|seconds|passes|epochs|"
+                              r"transitions|bits|bytes|memory|compute|computations?|messages|rounds|trials|experts|layers|"
+                              r"neurons|weights|resources|instructions|accesses)\b", re.I)
 VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
                        r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
 LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
