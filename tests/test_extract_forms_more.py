@@ -26,6 +26,12 @@ CLAIMS = [
     # more per unit of time is a throughput gain
     ("The engine processes 3× more frames per second than the reference decoder.",
      [(3, "x", "speedup", "reference decoder")]),
+    # a parenthesis restating the claim before it, with its baseline
+    ("The scheduler outperforms the strongest serving stack by 3.1x on average (up to 12.4x) across traces.",
+     [(3.1, "x", "speedup", "strongest serving stack"), (12.4, "x", "speedup", "strongest serving stack")]),
+    # a suspended hyphen: "6- and 12-fold" are two claims
+    ("The sampler gives a 6- and 12-fold reduction in denoising steps.",
+     [(6, "x", "reduction", None), (12, "x", "reduction", None)]),
     # a saving next to an added cost stays a claim
     ("The adapter adds few parameters while reducing memory by 30%.", [(30, "%", "reduction", None)]),
 ]

@@ -537,10 +537,13 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
+        restated = False
         if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
             # "(up to 25.5×)": the parenthesis restates the clause before it
             context += " " + sentence[max(0, m.start() - 120):m.start()]
-        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not PER_TIME.search(context) and not _search(
+            # "by 4.6x on average (up to 25.5x)": the claim right before it, restated
+            restated = any(c.unit == "x" and 0 <= m.start() - c.evidence.end <= 30 for c in claims)
+        if not restated and not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not PER_TIME.search(context) and not _search(
                 r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
                 r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
             continue
@@ -552,6 +555,18 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
         add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             v, v2, "claim.factor", m.end())
+        if restated and claims[-1].baseline is None:
+            before_claim = max((c for c in claims[:-1] if c.evidence.end <= m.start()), key=lambda c: c.evidence.end)
+            claims[-1] = replace(claims[-1], baseline=before_claim.baseline, kind=before_claim.kind)
+
+    # "a 5- and 10-fold reduction": the first number shares the second's "-fold" and claim
+    for c in list(claims) if "- " in sentence else ():
+        sus = _search(r"(?<![\w.])(?P<v>" + NUM + r")-\s+(?:and|or|to)\s+$", sentence[max(0, c.evidence.start - 20):c.evidence.start])
+        if sus and c.unit == "x" and c.value_max is None:
+            s0 = max(0, c.evidence.start - 20) + sus.start("v")
+            if free(s0, s0 + len(sus.group("v"))):
+                v = parse_number(sus.group("v"))
+                add(s0, s0 + len(sus.group("v")) + 1, v, None, "x", c.kind, c.quantity, c.qualifier, v, None, "claim.factor")
 
     for m in (FACTOR_OF.finditer(sentence) if "factor of" in low else ()):
         if not free(m.start("v"), m.end()) or _quality_gain(sentence, m.start(), m.end()):
