@@ -115,6 +115,9 @@ RESULTS = [
     # fewer of something that is no cost is a quality gain
     ("The planner causes 27.5% fewer collisions than the rule-based stack.", [],
      [("collisions", 27.5, None, "gain")]),
+    # a number "comparable to" is the other system's
+    ("The parser obtains 70.4 exact match, comparable to the 70.1 exact match of the autoregressive parser.", [],
+     [("exact match", 70.4, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
 ]
@@ -129,6 +132,9 @@ NO_RESULT = [
     "The gains hold with 95% statistical significance.",
     # a baseline's number
     "On global questions the strongest baseline achieves only 1.51 F1.",
+    # model sizes are no values of the measure
+    "The method keeps minimal loss in accuracy for models from 1B to 24B parameters.",
+    "Bootstrap 95% CIs are reported for every cell.",
 ]
 
 

@@ -113,7 +113,7 @@ NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?
                          r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
 # units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
 UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
-                          r"CI|SD|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
+                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
 HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
@@ -229,7 +229,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
         if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
             return True
-        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
@@ -316,7 +316,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 continue
         # METRIC from A to B → B
         ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:]) or \
+                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
