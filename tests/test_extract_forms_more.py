@@ -65,6 +65,9 @@ RESULTS = [
     ("The detector reaches S-measures of 0.871 on CHAMELEON, 0.902 on PolypGen, and 0.915 on Kvasir.",
      ["CHAMELEON", "PolypGen", "Kvasir"],
      [("S-measure", 0.871, "CHAMELEON", "score"), ("S-measure", 0.902, "PolypGen", "score"), ("S-measure", 0.915, "Kvasir", "score")]),
+    # a measure with a list of values over as many datasets, no "respectively"
+    ("The encoder reaches F1 scores of 0.84, 0.79, and 0.72 on CoNLL, WNUT and OntoNotes.", ["CoNLL", "WNUT", "OntoNotes"],
+     [("F1", 0.84, "CoNLL", "score"), ("F1", 0.79, "WNUT", "score"), ("F1", 0.72, "OntoNotes", "score")]),
     # a list of values over a list of datasets
     ("Tuning lifts the base model by 6.12, 3.05 and 9.70 points on ARC-C, BoolQ and SVAMP.", ["ARC-C", "BoolQ", "SVAMP"],
      [(None, 6.12, "ARC-C", "gain"), (None, 3.05, "BoolQ", "gain"), (None, 9.7, "SVAMP", "gain")]),

@@ -271,7 +271,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
             for i, (p, v) in enumerate(nums):
                 if free(p, p + len(v)):
-                    ds = after[i] if RESPECTIVELY.search(sentence) and len(after) == len(nums) else dataset_after(me + lst.end())
+                    # "F1 of 0.81, 0.77 and 0.69 on SST-2, MRPC and QNLI": a list over a list of as many datasets pairs up
+                    paired = RESPECTIVELY.search(sentence) or _match(r"^\s*(?:on|in|across)\s+(?:the\s+)?$", sentence[me + lst.end():
+                                                                                  min(s for s, e in datasets if s > me + lst.end())]) if after else False
+                    ds = after[i] if paired and len(after) == len(nums) else dataset_after(me + lst.end())
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
