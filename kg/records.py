@@ -68,7 +68,8 @@ class Result:
 
     `kind` is "score" for an absolute value ("82.3 mIoU on Cityscapes") and "gain" for a
     difference over a baseline ("+1.3% mIoU over the source-only model"), whose `baseline`
-    is kept as written when the sentence gives it.
+    is kept as written when the sentence gives it; "ratio" for a share of another value
+    ("92% of the teacher's mIoU"). Leaderboards rank scores only.
     """
 
     text: str

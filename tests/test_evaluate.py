@@ -19,7 +19,7 @@ FLOORS = {
 # not yet the targets of issues 12 and 13 (entities 0.75, speedups 0.85, results 0.65, …).
 DEV_FLOORS = {
     "proposed": 0.66, "models": 0.53, "techniques": 0.47, "datasets": 0.73, "metrics": 0.45, "tasks": 0.38,
-    "entities": 0.61, "code": 0.95, "speedups": 0.84, "speedup_baselines": 0.70, "results": 0.53,
+    "entities": 0.61, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.70, "results": 0.58,
 }
 
 

@@ -411,7 +411,48 @@ def _a_level(sentence: str, start: int, end: int) -> bool:
     over = OVERHEAD_BEFORE.search(before)
     if over and over.group("what") and KIND_WORD.match(over.group("what")):
         over = None  # "an acceleration ratio of 1.9x", "a compression ratio of 8x": the gain itself
-    return bool(over or LEVEL_AFTER.match(sentence[end:end + 60]))
+    return bool(over or LEVEL_AFTER.match(sentence[end:end + 60]) or _added_or_capacity(sentence, start, end))
+
+
+# a cost the method adds ("adds less than 0.1% parameters", "only 2% extra parameters and 3% latency")
+ADDED_BEFORE = re.compile(r"\b(?:adds?|adding|added|introduc\w*|incur\w*)\s+(?:only\s+|just\s+|merely\s+|a\s+|an\s+)?"
+                          r"(?:(?:small|slight|negligible|marginal|minimal|modest)\s+)?[^;,.]{0,50}$", re.I)
+ADDED_AFTER = re.compile(r"^\s*(?:extra|additional|more\s+(?:parameters|params|memory|compute|FLOPs))\b", re.I)
+# "8× more frames", "5× more training steps" (who needs them, and than what, unsaid): more of a thing is
+# a capacity or a cost, not a speed-up, unless it is per unit of time or against something
+MORE_AFTER = re.compile(r"^\s*more\s+(?P<n>(?:[\w-]+\s+){0,2}?[\w-]+)", re.I)
+NEED_BEFORE = re.compile(r"\b(?:needs?|needing|requir\w*|uses?|using|consum\w*|takes?|costs?)\s+" + QUAL_OPT + r"$", re.I)
+
+
+PER_TIME = re.compile(r"\bper\s+(?:second|sec|hour|minute)\b|\w/s\b", re.I)
+
+
+def _needs_more_than(sentence: str, start: int, end: int) -> bool:
+    """"X needs 40% more queries than ours": a cost of the other system, compared."""
+    more = MORE_AFTER.match(sentence[end:end + 80])
+    return bool(more and NEED_BEFORE.search(sentence[max(0, start - 30):start])
+                and _search(r"\b(?:" + EFFICIENCY_NOUNS + r"|cost\w*)\b", more.group("n"), re.I)
+                and _search(r"\bthan\b", _clause(sentence, start, end)[1], re.I))
+
+
+def _added_or_capacity(sentence: str, start: int, end: int) -> bool:
+    before = sentence[left_start(sentence, start):start]
+    after = sentence[end:end + 80]
+    if ADDED_AFTER.match(after):
+        return True
+    added = ADDED_BEFORE.search(before)
+    if added and not _search(r"\b(?:reduc\w*|sav\w*|cut\w*|lower\w*|fewer|less|faster|speed\w*|accelerat\w*|while|whereas|but)\b",
+                             re.sub(r"\b(?:less|fewer)\s+than\s*$", "", added.group(0)[3:]), re.I):
+        return True
+    more = MORE_AFTER.match(after)
+    if not more or _search(r"\b(?:per\s+(?:second|sec|hour|minute|step|GPU)|/s|throughput|efficien\w*|speed\w*)\b",
+                           after[:more.end() + 25], re.I):
+        return False
+    clause_end = _clause(sentence, start, end)[1]
+    if NEED_BEFORE.search(sentence[max(0, start - 30):start]):
+        # "X needs 40% more queries than ours" is a claim (ours needs fewer); with no comparison it is not
+        return not _search(r"\b(?:than|compared|relative|versus|vs\.?)\b", clause_end, re.I)
+    return not _search(r"\b(?:" + EFFICIENCY_NOUNS + r"|cost\w*|expensive)\b", more.group("n"), re.I)
 
 
 def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) -> int:
@@ -496,10 +537,13 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             continue
         left, right = _clause(sentence, m.start(), m.end())
         context = left[-80:] + " " + right[:60]
+        restated = False
         if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
             # "(up to 25.5×)": the parenthesis restates the clause before it
             context += " " + sentence[max(0, m.start() - 120):m.start()]
-        if not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not _search(
+            # "by 4.6x on average (up to 25.5x)": the claim right before it, restated
+            restated = any(c.unit == "x" and 0 <= m.start() - c.evidence.end <= 30 for c in claims)
+        if not restated and not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not PER_TIME.search(context) and not _search(
                 r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
                 r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
             continue
@@ -511,6 +555,18 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         kind = _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
         add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             v, v2, "claim.factor", m.end())
+        if restated and claims[-1].baseline is None:
+            before_claim = max((c for c in claims[:-1] if c.evidence.end <= m.start()), key=lambda c: c.evidence.end)
+            claims[-1] = replace(claims[-1], baseline=before_claim.baseline, kind=before_claim.kind)
+
+    # "a 5- and 10-fold reduction": the first number shares the second's "-fold" and claim
+    for c in list(claims) if "- " in sentence else ():
+        sus = _search(r"(?<![\w.])(?P<v>" + NUM + r")-\s+(?:and|or|to)\s+$", sentence[max(0, c.evidence.start - 20):c.evidence.start])
+        if sus and c.unit == "x" and c.value_max is None:
+            s0 = max(0, c.evidence.start - 20) + sus.start("v")
+            if free(s0, s0 + len(sus.group("v"))):
+                v = parse_number(sus.group("v"))
+                add(s0, s0 + len(sus.group("v")) + 1, v, None, "x", c.kind, c.quantity, c.qualifier, v, None, "claim.factor")
 
     for m in (FACTOR_OF.finditer(sentence) if "factor of" in low else ()):
         if not free(m.start("v"), m.end()) or _quality_gain(sentence, m.start(), m.end()):
@@ -601,7 +657,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
         # "with 1% and 10% labeled data": the cue before the list is each member's
         lead = re.sub(r"(?:" + NUM + r")\s*%\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$", "", before) if share else before
-        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50)) and not quality and v < 100:
+        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50)) and not quality and v < 100 \
+                and not _added_or_capacity(sentence, m.start(), m.end()):
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
                 _qualifier(sentence, m.start()), round(100 / v, 6) if v else None,
@@ -622,7 +679,9 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if _search(r"\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 30):m.start()]):
             context += " " + sentence[max(0, m.start() - 120):m.start()]  # "(96-99% reduction)" restates the clause before it
         eff = EFFICIENCY_CONTEXT.search(context) or _search(r"\bcost|\bsavings?\b|\b(?:" + SHARE_NOUNS + r")\b", context, re.I)
-        if reduce_left or reduction_noun:
+        if _needs_more_than(sentence, m.start(), m.end()):
+            kind = "reduction"  # "X needs 40% more queries than ours": ours needs fewer
+        elif reduce_left or reduction_noun:
             if not eff:
                 continue
             kind = "reduction"

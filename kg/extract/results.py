@@ -5,7 +5,8 @@ metric, dataset and baseline the sentence gives. Two kinds are told apart:
 
 - ``score``: an absolute value ("82.3 mIoU on Cityscapes", "accuracy of 91.2%", "FID 0.74");
 - ``gain``: a difference over something else ("+1.3% mIoU over the source-only model",
-  "improves accuracy by 3.5% on MATH", "outperforms X by 4.1 points"), with its baseline.
+  "improves accuracy by 3.5% on MATH", "outperforms X by 4.1 points", "under 1% degradation"), with its baseline;
+- ``ratio``: a share of another value ("92% of the teacher's mIoU", "98.5% of the original accuracy").
 
 Numbers of a baseline ("from 61.2 to 75.8": only 75.8; "28%, compared to 10% by LIBRO": only 28)
 are not results. The metric is the phrase as written, found by the names before this component
@@ -36,7 +37,9 @@ METRIC_NAMES = (
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+correlation|"
     r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
     r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
-    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS"
+    r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
+    # a measure at a cut-off ("Avg@32", "Acc@1", "AUC@30") and a lettered measure ("S-measure", "E-measure")
+    r"[A-Za-z][A-Za-z-]{0,10}@\d+(?:\.\d+)?|[A-Z][a-z]?-measures?"
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
@@ -53,7 +56,12 @@ STOP = re.compile(
     r"significant\w*|substantial\w*|remarkabl\w*|notabl\w*|consistent\w*|impressive|excellent|high|low|good|"
     r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
-    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*)$",
+    r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*|"
+    # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
+    r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
+    r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
+    # verbs of change ("without degrading general accuracy", "alter bias scores")
+    r"degrad(?:e|es|ed|ing)|sacrific(?:e|es|ed|ing)|compromis(?:e|es|ed|ing)|hurt(?:s|ing)?|alter(?:s|ed|ing)?)$",
     re.I,
 )
 METRIC_RE = re.compile(r"(?<![\w@-])(?:" + METRIC_NAMES + r")(?:(?<=[A-Z])s)?(?![\w@])|\b(?i:" + METRIC_HEADS + r")\b")  # "AUCs of 0.93 and 0.88"
@@ -100,7 +108,17 @@ def _float(s: str) -> float:
     return abs(float(s.replace("−", "-").replace("+", "")))
 
 
-def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int, int]]:
+NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]{2,})(?:-[A-Z][a-z]+)?(?:@\d+)?)"
+                         r"(?![\w-])(?=\s*(?:[,;.)]|$|\s+(?:on|in|at|for|and|or|with|across|while|over|compared|than|vs\.?|versus|"
+                         r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
+# units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
+UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
+                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
+HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
+                            r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
+
+
+def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Metric phrases of one sentence: the names found before (`known`) and the metric words here,
     widened to the words that make a head noun specific ("unit test success rate")."""
     spans = list(known)
@@ -108,26 +126,43 @@ def metric_spans(sentence: str, known: list[tuple[int, int]]) -> list[tuple[int,
         s, e = m.start(), m.end()
         head = m.group(0)
         inside = [k for k in known if k[0] <= s and e <= k[1]]
-        if inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
+        if len(inside) == 1 and inside[0][1] == e and inside[0][0] < s and sentence[inside[0][0]:e].islower() \
+                and _fullmatch(METRIC_HEADS, head, re.I):
+            s = inside[0][0]  # a known lower-case measure ("hallucination rates") is widened as a head ("object hallucination rates")
+        elif inside and not (inside == [(s, e)] and head.islower() and _fullmatch(METRIC_HEADS, head, re.I)):
             continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
             for _ in range(3):
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
-                if not w or w.start() == lo and lo > 0 or STOP.match(w.group("w")) or w.group("w").endswith(".") \
+                if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
+                        or STOP.match(w.group("w")) and not (
+                        # "mean absolute error", "relative squared error": a named error
+                        w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
+                        or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
-            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I):
+            if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
+                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
                 s += lead.end()
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
                 continue  # a bare generic word names no metric
+        if head.lower() in ("scores", "score") and _match(r"\s+" + QUAL + r"\d", sentence[e:]) and s < m.start():
+            continue  # "GPT-4o scores 73.5%": a verb, not a measure
+        if HYPERPARAMETER.search(sentence[s:e]):
+            continue  # "a learning rate of 0.001": a setting, not a measure
         spans.append((s, e))
+    # "0.68 ASR", "41.6 mHOTA": an acronym right after a decimal or a percentage, at the end of its phrase
+    for m in (NUM_ACRONYM.finditer(sentence) if _search(r"\d\s*%?\s+[a-z]?[A-Z]", sentence) else ()):
+        a, b = m.span("a")
+        if not UNIT_ACRONYM.match(m.group("a")) and not any(x < b and a < y for x, y in [*spans, *names]):
+            spans.append((a, b))
     # longest first, no overlaps
     spans.sort(key=lambda x: (x[0], -(x[1] - x[0])))
     out: list[tuple[int, int]] = []
@@ -147,10 +182,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     """
     out: list[ResultMatch] = []
     used: set[int] = set()
-    mspans = metric_spans(sentence, sorted(metrics))
+    mspans = metric_spans(sentence, sorted(metrics), [*datasets, *blocked])
 
     def free(s, e):
         return all(e <= a or s >= b for a, b in blocked)
+
+    def _with_year(s: int, e: int) -> tuple[int, int]:
+        y = _match(r"^[\s-](?:19|20)\d\d\b", sentence[e:])
+        return (s, e + y.end()) if y else (s, e)
+
+    datasets = [_with_year(s, e) for s, e in datasets]
 
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
@@ -163,6 +204,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         ds = dataset_after(end)
         if ds:
             return ds
+        for s, e in datasets:
+            if pos < s and e <= end and not any(a < e and s < z for a, z in mspans):
+                return sentence[s:e]  # "84.4% ImageNet-1K top-1 accuracy": the dataset inside the result
+        for s, e in datasets:
+            if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]):
+                return sentence[s:e]  # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"
         for s, e in sorted(datasets, reverse=True):
             if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
                     not _search(r"[;]", sentence[e:pos]):
@@ -178,18 +225,23 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     def baseline_number(pos: int) -> bool:
         """A number that belongs to a baseline ("from 61.2 to …", "compared to 10% by LIBRO")."""
         before = sentence[max(0, pos - 40):pos]
+        if _match(r"^[+−-]?[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[pos:]):
+            return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
         if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
             return True
-        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
-        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key):
+        if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
+                or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
         used.add(key)
         if metric:
             metric = _metric_name(metric)
+        if kind == "score" and _match(r"^[\d.]+\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+            kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
         out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
 
     # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
@@ -219,7 +271,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
             for i, (p, v) in enumerate(nums):
                 if free(p, p + len(v)):
-                    ds = after[i] if RESPECTIVELY.search(sentence) and len(after) == len(nums) else dataset_after(me + lst.end())
+                    # "F1 of 0.81, 0.77 and 0.69 on SST-2, MRPC and QNLI": a list over a list of as many datasets pairs up
+                    paired = RESPECTIVELY.search(sentence) or _match(r"^\s*(?:on|in|across)\s+(?:the\s+)?$", sentence[me + lst.end():
+                                                                                  min(s for s, e in datasets if s > me + lst.end())]) if after else False
+                    ds = after[i] if paired and len(after) == len(nums) else dataset_after(me + lst.end())
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
@@ -241,6 +296,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for ms, me in mspans:
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
+        if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
+            me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
         if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
@@ -253,15 +310,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
                     kind, gain_baseline(me + n.end()) if kind == "gain" else None)
                 # "base/novel mIoU of 78.4/77.5": one value each
-                sl = _match(r"^\s*/\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
-                if sl:
-                    p2 = me + n.end() + sl.start("num")
-                    add(p2, me + n.end() + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
+                at = me + n.end()
+                while sl := _match(r"^\s*%?\s*/\s*(?P<num>" + NUM + r")", sentence[at:]):  # "78.4/77.5/77.9"
+                    p2 = at + sl.start("num")
+                    add(p2, at + sl.end(), metric, _float(sl.group("num")), dataset_near(ms, me + n.end()),
                         "result.metric_value", kind)
+                    at += sl.end()
                 continue
         # METRIC from A to B → B
         ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:]) or \
+                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
@@ -278,16 +336,19 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 add(pos, me, u.group("mods") + metric, _float(u.group("num")), dataset_near(pos, me), "result.value_metric")
                 continue
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
-        b = VALUE_BEFORE.search(sentence, max(0, ms - 60), ms)
+        lead = next((a for a, z in datasets if z < ms and not sentence[z:ms].strip()), ms)  # "84.4% ImageNet-1K top-1 accuracy"
+        b = VALUE_BEFORE.search(sentence, max(0, lead - 60), lead)
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
                 and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
             num = b.group("num")
-            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric):
+            if not b.group("unit") and "." not in num and not _search(r"[A-Z]", metric) and metric != "fps":
                 pass  # "3 tasks accuracy": an integer with no unit before a word is rarely a score
             else:
                 kind = "gain" if (b.group("gain") and b.group("gain").lower() not in ("of", "in")) or num[0] in "+" \
                     or GAIN_AFTER.match(sentence, me) \
-                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) else "score"
+                    or _search(r"\bby\s+" + QUAL + r"$", sentence[:b.start()]) \
+                    or _search(r"\b(?:gains?|improvements?|increases?|boosts?)\s+of\s+" + QUAL + r"$", sentence[max(0, b.start() - 40):b.start()], re.I) \
+                    else "score"
                 add(b.start(), me, metric, _float(num), dataset_near(b.start(), me), "result.value_metric", kind,
                     gain_baseline(me) if kind == "gain" else None)
                 continue
@@ -314,7 +375,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
         if ms and m.start() not in used and free(m.start(), m.end()):
-            kind = "gain" if m.group("g") or m.group("num")[0] == "+" else "score"
+            kind = "gain" if m.group("g") or m.group("num")[0] == "+" or _search(
+                r"\b(?:gains?|improvements?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[max(0, m.start() - 40):m.start()], re.I) \
+                else "score"
             add(m.start(), ms[1], sentence[ms[0]:ms[1]], _float(m.group("num")), dataset_near(m.start(), ms[1]),
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
@@ -325,14 +388,27 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
         if objs:
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
-            objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs") and (s, e) not in objs]
+            objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs")
+                     and not any(a < e and s < b for a, b in objs)]
             objs.sort()
         elif _search(r"\d\s*(?:%|points?|pp)$", m.group(0)):
             # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
             # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
             objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
+        more = _match(r"^(?P<vals>(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)" + QUAL + r"\d+(?:\.\d+)?\s*(?:%|points?|pp)?)+)", sentence[m.end():])
+        values = [(m.start("num"), m.group("num"))]
+        if more and len(objs) > 1:
+            values += [(m.end() + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])\d+(?:\.\d+)?", more.group("vals"))]
+        if len(values) == len(objs) > 1:
+            # "improves FID and FVD by 48.6% and 43.0%, respectively": the i-th value is the i-th measure's
+            for (s, e), (p, v) in zip(objs, values):
+                if p not in used and free(p, p + len(v)):
+                    out.append(ResultMatch(p, p + len(v), _metric_name(sentence[s:e]), float(v), dataset_after(m.end()),
+                                           "result.improves_by", "gain", gain_baseline(m.end())))
+                    used.add(p)
+            continue
         for s, e in objs:
-            out.append(ResultMatch(m.start(), m.end(), sentence[s:e], float(m.group("num")), dataset_after(m.end()),
+            out.append(ResultMatch(m.start(), m.end(), _metric_name(sentence[s:e]), float(m.group("num")), dataset_after(m.end()),
                                    "result.improves_by", "gain", gain_baseline(m.end())))
         if objs:
             used.add(m.start("num"))
@@ -356,6 +432,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                    "result.quality_factor", "gain", gain_baseline(max(e, m.end()))))
         if spans:
             used.add(m.start("num"))
+    # "triples the top-1 accuracy", "doubles the success rate": a quality gain written as a word
+    for m in () if not _search(r"doubl|tripl|quadrupl", sentence) else _finditer(
+            r"\b(?P<w>doubl|tripl|quadrupl)(?:es|ed|ing|e)\s+(?:the\s+|its\s+|their\s+)?", sentence):
+        ms = next(((a, b) for a, b in mspans if a == m.end()), None)
+        if ms and QUALITY_MEASURE.search(sentence[ms[0]:ms[1]]) and free(m.start(), m.end()):
+            v = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}[m.group("w")]
+            out.append(ResultMatch(m.start(), ms[1], _metric_name(sentence[ms[0]:ms[1]]), v, dataset_after(ms[1]),
+                                   "result.word_factor", "gain", gain_baseline(ms[1])))
     # NUM DATASET — "15.0 MBPP": a benchmark reported as a score
     for s, e in datasets:
         b = _search(r"(?<![\w.])(?P<num>\d+\.\d+|\d+)\s*%?\s+(?:on\s+)?$", sentence[:s])
@@ -384,7 +468,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for m in () if not ("=" in sentence or ":" in sentence or " of " in sentence) else _finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
                          r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
         if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
-                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")):
+                _fullmatch(r"\d+", m.group("num")) and not m.group("unit")) or any(a < m.end("num") and m.start("num") < b for a, b in mspans):
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
@@ -393,36 +477,72 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
             subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
                            r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
+            # "raises self-reflection frequency of Qwen2.5 from 0.6% to 18.6%": the object of the verb
+            obj = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\s+"
+                          r"(?P<m>(?:[\w/-]+\s+){0,3}?[\w/-]+?)(?:\s+(?:of|for|on)\s+[\w.+-]+)?\s+$", sentence[max(0, m.start() - 80):m.start()])
             metric = None
-            if subj:
-                words = subj.group("m").split()
-                while words and STOP.match(words[0]):
-                    words = words[1:]
-                metric = " ".join(words) if words and not STOP.match(words[-1]) else None
+            for cand in (subj, obj):
+                if cand and metric is None:
+                    words = cand.group("m").split()
+                    while words and STOP.match(words[0]):
+                        words = words[1:]
+                    metric = " ".join(words) if words and not STOP.match(words[-1]) and not any(
+                        _match(r"[A-Z].*\d|\d", w) for w in words) else None
             add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
+    # a list of values over a list of datasets: "by 8.43, 5.96 and 10.60 points on MMLU-Pro, GPQA and MATH"
+    for m in () if len(datasets) < 2 else VALUES_ON.finditer(sentence):
+        nums = [(m.start("vals") + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", m.group("vals"))]
+        if any(p in used for p, _ in nums) or not all(free(p, p + len(v)) for p, v in nums) or baseline_number(m.start()):
+            continue
+        ds = []
+        pos = m.end()
+        for s, e in sorted(datasets):
+            if s >= pos and _fullmatch(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|the\s+)?(?:the\s+)?", sentence[pos:s]):
+                ds.append(sentence[s:e])
+                pos = e
+        if len(ds) != len(nums) or not (m.group("unit") or "." in m.group("vals")):
+            continue
+        before = sentence[max(0, m.start() - 80):m.start()]
+        kind = "gain" if _search(r"\bby\s+" + QUAL + r"$", before) or GAIN_CUE.search(before[-40:]) and not RESULT_VERB.search(
+            before[-25:]) or "+" in m.group("vals") else "score"
+        metric = _nearest(sentence, mspans, m.start(), m.end())
+        for (p, v), d in zip(nums, ds):
+            add(p, p + len(v), metric, _float(v), d, "result.values_datasets", kind)
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
     for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
-                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b)?", sentence):
+                         r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b|-(?:percentage-)?points?\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
-        if not m.group("unit") and not (m.group("sign") and "." in m.group("num")):
-            continue
+        if not m.group("unit") and not ("." in m.group("num") and (m.group("sign") or _search(
+                r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
+                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
+            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+of\s+" + QUAL + r"$", before, re.I) \
+            or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
+                      after, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) \
+            or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
+        fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
+                       r"for|while|with|and|relative|versus|vs|per)\b)", after, re.I)
+        if fewer and m.group("unit") and not _search(EFFICIENCY_WORDS, fewer.group("q")) and not STOP.match(fewer.group("q").split()[-1]):
+            # "30% fewer conflict events", "48.6% fewer falls": fewer of something that is no cost is a quality gain
+            add(pos, m.end() + fewer.end(), fewer.group("q"), _float(m.group("num")), dataset_near(m.start(), m.end() + fewer.end()),
+                "result.fewer", "gain", gain_baseline(m.end() + fewer.end()))
+            continue
         if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:cases|time|instances|samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
@@ -430,15 +550,55 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                         sentence[max(0, m.start() - 50):m.start()])
         if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
-        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")):
+        elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
+                not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
             metric = named.group("w")  # "accuracy improvements of up to 6.4%"
         else:
             metric = _nearest(sentence, mspans, m.start(), m.end())
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
+    # the members of a list after a result take its measure: "S-measures of 0.898 on COD10K, 0.904 on CAMO, and 0.913
+    # on NC4K"; "by 1.5 and 2.5 points"; "0.839 in the six-class setting and 0.870 in the five-class setting"
+    for r in sorted(out, key=lambda r: r.start):
+        num = _match(r"[+−-]?" + NUM, sentence[r.start:])
+        if not num:
+            continue
+        unit = _match(UNIT, sentence[r.start + num.end():])
+        at = r.start + num.end() + (unit.end() if unit else 0)
+        while True:
+            nxt = LIST_NEXT.match(sentence[at:])
+            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())):
+                break
+            p = at + nxt.start("num")
+            if p in used or not free(p, p + 1) or baseline_number(p):
+                break
+            end = at + nxt.end()
+            ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
+            paren = _match(r"^\s*\([^()]{1,40}\)", sentence[end:])  # "0.95 (Siamese-LSTM)": the variant measured
+            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
+                break  # a number with words of its own ("and 3 hours")
+            add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
+                not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
+            at = end
     out.sort(key=lambda r: r.start)
     return out
+
+
+# a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
+BASELINE_SUBJECT = re.compile(
+    r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
+    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models))\s+(?:\w+\s+){0,2}?"
+    r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
+# what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
+EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
+                              r"operations|samples|examples|labels?|annotations?|data|GPUs?|hours|seconds|passes|epochs|"
+                              r"transitions|bits|bytes|memory|compute|computations?|messages|rounds|trials|experts|layers|"
+                              r"neurons|weights|resources|instructions|accesses)\b", re.I)
+VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
+                       r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
+LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
+                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")")
 
 
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
@@ -446,8 +606,9 @@ UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|
                        r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
 # numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
 # with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
-NOT_A_RESULT_AFTER = re.compile(r"\s*(?:CIs?\b|confidence\s+intervals?|credible\s+intervals?)", re.I)
-NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$", re.I)
+NOT_A_RESULT_AFTER = re.compile(r"\s*\+?\s*(?:CIs?\b|confidence\s+(?:intervals?|levels?)|credible\s+intervals?|(?:statistical\s+)?significance)", re.I)
+NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$"
+                                 r"|\bwithin\s+(?:only\s+|just\s+)?$", re.I)  # "performs within 1% of X": a gap, not a result
 NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
                         r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
@@ -492,14 +653,15 @@ def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
-    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric)
+    metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric).rstrip(".")
     metric = re.sub(r"accuracies$", "accuracy", metric)
+    metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
     plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I):
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
