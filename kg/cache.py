@@ -228,7 +228,7 @@ class BuildIndex:
                     or data.get("resolution") != resolution_version()):
                 return None
             with open(out / cls.state_name(version), "rb") as fh, _no_gc():
-                state = BuildState(*marshal.load(fh))
+                state = BuildState(*marshal.loads(fh.read()))  # loads: load reads a file piecemeal, slowly
             index = cls(version, data["rdf"], data["outputs"],
                         {k: InputFile(**v) for k, v in data["files"].items()},
                         {k: Chunk(**v) for k, v in data["chunks"].items()}, state, out)
@@ -244,8 +244,8 @@ class BuildIndex:
     def detail(self, sig: str) -> ChunkDetail:
         path = self.home / self.detail_name(self.version, sig)
         try:
-            with open(path, "rb") as fh:
-                longs, deps, forms, aliases, spans = marshal.load(fh)
+            with open(path, "rb") as fh, _no_gc():
+                longs, deps, forms, aliases, spans = marshal.loads(fh.read())
             return ChunkDetail([Definition(*d) for d in longs], deps, [FormCount(*f) for f in forms],
                                [Alias(*a) for a in aliases], spans)
         except (OSError, ValueError, EOFError, TypeError) as exc:
@@ -263,7 +263,7 @@ class BuildIndex:
         with open(index_path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # dumps: json.dump encodes in Python
         with open(state_path, "wb") as fh:
-            marshal.dump((self.state.longs, self.state.entities, self.state.shared), fh)
+            fh.write(marshal.dumps((self.state.longs, self.state.entities, self.state.shared)))  # dumps: dump writes piecemeal
 
 
 @contextlib.contextmanager
@@ -280,8 +280,8 @@ def _no_gc():
 
 def save_detail(detail: ChunkDetail, path: Path) -> None:
     with open(path, "wb") as fh:
-        marshal.dump(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
-                      [tuple(a) for a in detail.aliases], detail.spans), fh)
+        fh.write(marshal.dumps(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
+                                [tuple(a) for a in detail.aliases], detail.spans)))
 
 
 class ExtractionCache:

@@ -369,7 +369,8 @@ def _write_pieces(target: ChunkWriter, size: int, new: dict[int, bytes], old=Non
 
 
 def _patch(entry: PlannedChunk, reuse: Chunk, detail: ChunkDetail, affected: set[int], old: dict, parts: dict,
-           cache_file: Path, resolver: Resolver, render: Render, changed: set[str]) -> tuple[Chunk, ChunkDetail]:
+           cache_file: Path, resolver: Resolver, render: Render, changed: set[str]
+           ) -> tuple[Chunk, ChunkDetail, tuple[ChunkDetail, ChunkDetail]]:
     """A chunk the last build wrote, some of whose papers resolve a name anew: those papers' edges
     and Turtle are written again, every other byte copied (its nodes and records depend on no
     name). Its surface forms follow their names to the entities they resolve to now."""
@@ -392,21 +393,20 @@ def _patch(entry: PlannedChunk, reuse: Chunk, detail: ChunkDetail, affected: set
             relationships.subtract(edge_types(fh.read(b - a)))
     relationships.update(rendered.relationships)
     chunk.relationships = {k: n for k, n in relationships.items() if n > 0}
-    deps: dict[str, list[int]] = {}
-    for dep, where in detail.deps.items():
-        kept = [i for i in where if i not in affected]
-        if kept:
-            deps[dep] = kept
-    for i in positions:
-        for dep in rendered.deps.get(i, ()):
-            deps.setdefault(dep, []).append(i)
 
-    def entity(label: str, key: str, eid: str) -> str:
-        return f"{label.lower()}:{resolver.canonical(label, key)}" if f"{label}\t{key}" in changed else eid
+    # a paper resolves the same names however they resolve (only the entities they lead to change),
+    # so the chunk's dependencies stay; its forms and acronyms move to their names' entities
+    def moved(items: list) -> dict[int, tuple]:  # index → the item with the entity its name resolves to now
+        return {n: x._replace(entity=f"{x.label.lower()}:{resolver.canonical(x.label, x.key)}")
+                for n, x in enumerate(items) if f"{x.label}\t{x.key}" in changed}
 
-    forms = [f._replace(entity=entity(f.label, f.key, f.entity)) for f in detail.forms]
-    aliases = sorted({a._replace(entity=entity(a.label, a.key, a.entity)) for a in detail.aliases})
-    return chunk, ChunkDetail(detail.longs, {dep: sorted(where) for dep, where in deps.items()}, forms, aliases, spans)
+    forms, aliases = moved(detail.forms), moved(detail.aliases)
+    new = ChunkDetail(detail.longs, detail.deps,
+                      [forms.get(n, f) for n, f in enumerate(detail.forms)] if forms else detail.forms,
+                      sorted({aliases.get(n, a) for n, a in enumerate(detail.aliases)}), spans)
+    # what the entity totals must take back and add: the forms that moved (the others cancel), every acronym
+    return chunk, new, (ChunkDetail(forms=[detail.forms[n] for n in forms], aliases=detail.aliases),
+                        ChunkDetail(forms=list(forms.values()), aliases=new.aliases))
 
 
 def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh: Path, out: Path, stage: Staged,
@@ -463,9 +463,10 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
                     chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
                 chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
             elif same:  # some of its papers resolve a name anew: only they are written again
-                chunk, new = _patch(entry, reuse, detail, affected, old, parts,
-                                    out / BuildIndex.cache_name(version, reuse.sig), resolver, render, changed)
-                _count(state.entities, detail, new, touched)
+                chunk, new, (taken, added) = _patch(entry, reuse, detail, affected, old, parts,
+                                                    out / BuildIndex.cache_name(version, reuse.sig), resolver, render,
+                                                    changed)
+                _count(state.entities, taken, added, touched)
                 if keep_cache:
                     save_detail(new, stage.path(BuildIndex.detail_name(version, entry.sig)))
                 stats.patched += 1
