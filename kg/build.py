@@ -82,7 +82,7 @@ class BuildStats:
     chunks: int = 0
     copied: int = 0  # chunks copied from the last build's outputs
     patched: int = 0  # chunks copied but for the papers whose names resolve anew, written again
-    rewritten: int = 0  # papers whose part of the graph was written (not copied)
+    rewritten: int = 0  # papers of the patched chunks written again
     warnings: list[str] = field(default_factory=list)
     explained: list[Merge] = field(default_factory=list)  # the resolution log of `BuildOptions.explain`
 

@@ -7,7 +7,9 @@ into the same directory did not have (an abstract it had is taken from the extra
 spooling the extractions and keeping only the definitions the resolver needs. Pass 2 (`write`)
 renders, chunk by chunk, each paper's nodes and edges into graph.json, the RDF and
 extractions.jsonl (the caller's `render`: resolution → graph → sink parts); a chunk the last build
-wrote, whose names all resolve as they did then, is copied from its outputs byte for byte instead.
+wrote, whose names all resolve as they did then, is copied from its outputs byte for byte instead,
+and one some of whose papers resolve a name anew is patched: those papers' edges and Turtle are
+written again, every other byte of the chunk copied (`_patch`).
 The entity nodes, named once every paper is counted, come last. Outputs are the same bytes however
 much was reused; memory is bounded by the number of distinct entities, not by the number of
 abstracts.
@@ -34,7 +36,7 @@ from .ontology import label_of
 from .records import Document, Extraction
 from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, variant_links
 from .sinks.atomic import Staged
-from .sinks.chunks import ChunkWriter, Outputs, copy_range, edge_types, plain_edges, shared_node
+from .sinks.chunks import ChunkWriter, Outputs, copy_range, edge_types, json_line, plain_edges, shared_node
 from .sources import read_file, source_names
 from .sources._io import BadRecords, is_regular, read_raw
 
@@ -415,9 +417,9 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     the cache, copied from the last build or written anew; then the shared nodes, sorted by id.
 
     What changed since the last build, and only that, updates the totals it left (`BuildState`):
-    the definitions of removed and new chunks decide which names resolve differently now; the chunks
-    that resolved one of those are written again; the shared nodes whose surface forms changed are
-    written again, the others copied. A copied chunk's cache file stays as it is. Returns the
+    the definitions of removed and new chunks decide which names resolve differently now; the papers
+    that resolved one of those are written again (their chunks patched, `_patch`); the shared nodes
+    whose surface forms changed are written again, the others copied. A copied chunk's cache file stays as it is. Returns the
     resolver, with every chunk's definitions counted.
     """
     state = previous.state if previous else BuildState()
@@ -494,7 +496,6 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
                 _count(state.entities, before, detail, touched)
                 if keep_cache:
                     save_detail(detail, stage.path(BuildIndex.detail_name(version, entry.sig)))
-                stats.rewritten += entry.size
             stats.chunks += 1
             stats.copied += copy
             stats.nodes.update(chunk.nodes)
@@ -550,12 +551,14 @@ def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], par
     for nid in sorted(data.keys() | state.entities.keys()):
         i = before.get(nid)
         if nid in data:
-            line, rdf = shared_node({"id": nid, **data[nid]})
-            if i is not None and _old_bytes(old, state.shared[i]) == line:
+            item = {"id": nid, **data[nid]}
+            line = json_line(item)
+            if i is not None and _old_bytes(old, state.shared[i]) == line:  # its Turtle too is as it was
                 if run and run[-1] != i - 1:
                     flush()
                 run.append(i)
                 continue
+            line, rdf = shared_node(item)
         elif nid not in touched and i is not None:
             if run and run[-1] != i - 1:
                 flush()
