@@ -6,8 +6,10 @@
    against the bare spacy.blank("en") tokenizer on the same texts;
 2. `kg build` of all abstracts in ../shared/data (both corpora) to Turtle and JSON: wall time,
    peak RSS, output sizes, entities and claims;
-3. a rebuild with 1% new abstracts (changed copies of 1% of the corpus, added as another input):
-   wall time and share of the full build;
+3. a rebuild with 1% new abstracts (changed copies of 1% of the corpus, added as another input
+   beside the others, in the folder of symlinks the builds read): wall and CPU time and their share
+   of the full build's, and the chunks copied, patched and written (bench/rebuild_ratio.py does the
+   same on any inputs, and checks the outputs against a build from nothing);
 4. the graph loaded into the local Neo4j by the batched loader (`kg load`) and by
    `neo4j-admin database import full` (`kg export` + `scripts/neo4j import`): wall time each.
 Prints a Markdown table for bench/RESULTS.md.
@@ -15,8 +17,6 @@ Prints a Markdown table for bench/RESULTS.md.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import os
 import shutil
 import statistics
@@ -28,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from rebuild_ratio import chunks_line, inputs_folder, timed, write_new  # noqa: E402
 DATA = ROOT.parent / "shared" / "data"
 INPUTS = [DATA / "corpus_papercopilot", DATA / "corpus_arxiv"]
 
@@ -36,7 +38,7 @@ def run(args, env=None) -> tuple[float, float, str]:
     """Wall seconds, peak RSS (MB) of the command (via /usr/bin/time), stderr."""
     t = time.perf_counter()
     p = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M", *map(str, args)], capture_output=True, text=True,
-                       env={**os.environ, "COLUMNS": "250", **(env or {})})
+                       env={**os.environ, "COLUMNS": "250", "PYTHONPATH": str(ROOT), **(env or {})})
     secs = time.perf_counter() - t
     if p.returncode:
         sys.exit(f"failed: {' '.join(map(str, args))}\n{p.stderr[-2000:]}")
@@ -100,29 +102,28 @@ def main() -> None:
 def build_and_rebuild(args, kg, rows, full) -> None:
     shutil.rmtree(args.out, ignore_errors=True)
     args.out.mkdir(parents=True)
-    secs, rss, err = run([*kg, "build", *INPUTS, "-o", full, "--workers", "2"])
+    # the build reads one folder of symlinks to the inputs, and the new file is written beside them:
+    # a file from another folder would move the inputs' common folder, change every paper's
+    # `source`, and so every chunk of the graph
+    folder = inputs_folder(INPUTS, args.out / "inputs")
+    first = timed([*kg, "build", folder, "-o", full, "--workers", "2"])
     papers = count_lines(full / "extractions.jsonl")
-    summary = err.strip().splitlines()
-    rows.append((f"kg build, {papers:,} abstracts, 2 workers", f"{secs / 60:.1f} min wall", f"peak RSS {rss:,.0f} MB"))
+    summary = first["err"].strip().splitlines()
+    rows.append((f"kg build, {papers:,} abstracts, 2 workers", f"{first['wall'] / 60:.1f} min wall, {first['cpu']:,.0f} s CPU",
+                 f"peak RSS {first['rss']:,.0f} MB"))
     sizes = ", ".join(f"{p.name} {p.stat().st_size / 1e6:,.0f} MB" for p in sorted(full.iterdir()) if p.is_file())
     rows.append(("outputs", sizes, ""))
     counts = [line for line in summary if "│" in line]
     rows.append(("graph (summary table)", " / ".join(" ".join(c.replace("│", " ").split()) for c in counts), ""))
     print(rows, flush=True)
 
-    # 1% new: changed copies of 1% of the abstracts, as one more input
-    new = args.out / "new.jsonl.gz"
+    # 1% new: changed copies of 1% of the abstracts, as one more input beside the others
     n_new = papers // 100
-    from kg.sources import read_documents
-    with gzip.open(new, "wt", encoding="utf-8") as fh:
-        for i, doc in enumerate(islice(read_documents(sorted((DATA / "corpus_arxiv").glob("*.jsonl.gz"))), n_new)):
-            fh.write(json.dumps({"id": f"new-{i}", "abstract": doc.text + " We release our code.", **{k: v for k, v in doc.meta.items() if k != "id"}}) + "\n")
-    secs2, _, err2 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
-    reused = next((" ".join(line.split()) for line in err2.splitlines() if "reused" in line), "")
-    rows.append((f"rebuild with {n_new:,} new abstracts (1%)", f"{secs2:.1f} s wall ({secs2 / secs:.1%} of the full build)",
-                 reused))
-    secs3, _, err3 = run([*kg, "build", *INPUTS, new, "-o", full, "--workers", "2"])
-    rows.append(("rebuild with nothing new", f"{secs3:.1f} s wall ({secs3 / secs:.1%} of the full build)", ""))
+    write_new(folder / "zz-new.jsonl.gz", folder, n_new, None)
+    for what, n in ((f"rebuild with {n_new:,} new abstracts (1%)", n_new), ("rebuild with nothing new", 0)):
+        again = timed([*kg, "build", folder, "-o", full, "--workers", "2"])
+        rows.append((what, f"{again['wall']:.1f} s wall ({again['wall'] / first['wall']:.1%} of the full build), "
+                           f"{again['cpu']:.1f} s CPU ({again['cpu'] / first['cpu']:.1%})", chunks_line(again["err"])))
     print(rows, flush=True)
 
 

@@ -81,6 +81,8 @@ class BuildStats:
     reused: int = 0  # papers not extracted again
     chunks: int = 0
     copied: int = 0  # chunks copied from the last build's outputs
+    patched: int = 0  # chunks copied but for the papers whose names resolve anew, written again
+    rewritten: int = 0  # papers of the patched chunks written again
     warnings: list[str] = field(default_factory=list)
     explained: list[Merge] = field(default_factory=list)  # the resolution log of `BuildOptions.explain`
 
@@ -134,20 +136,23 @@ def _build(paths: list[Path], out: Path, opts: BuildOptions, version: str, once:
     return stats, run
 
 
-def render_chunk(exts: Iterable[Extraction], owners: dict[int, list[str]], resolver: Resolver) -> RenderedChunk:
-    """Resolution → graph → sinks for one chunk: each paper it owns (`owners`: position → its
-    sources; a paper given earlier is written there) as a graph of its own, whose nodes and edges go
-    to the sinks' parts, nodes papers share aside (written once, at the end); every extraction's record."""
+def render_chunk(exts: Iterable[tuple[int, Extraction]], owners: dict[int, list[str]], resolver: Resolver) -> RenderedChunk:
+    """Resolution → graph → sinks for papers of one chunk, given with their positions in it: each
+    paper it owns (`owners`: position → its sources; a paper given earlier is written there) as a
+    graph of its own, whose nodes and edges go to the sinks' parts (its edges and Turtle as a piece
+    of their own), nodes papers share aside (written once, at the end); every extraction's record."""
     parts = ChunkRender()
     resolutions = []
+    deps: dict[int, list[str]] = {}
     shared: dict[str, dict] = {}
-    for i, ext in enumerate(exts):
+    for i, ext in exts:
         parts.record(ext)
         if i not in owners:
             continue
         builder = GraphBuilder(resolver)
         builder.add(ext, owners[i])
         resolutions += builder.resolutions
+        deps[i] = sorted({f"{r.label.value}\t{r.key}" for r in builder.resolutions})
         for nid, data in builder.G.nodes(data=True):
             if data["label"] not in SHARED_LABELS:
                 parts.node(nid, data)
@@ -156,7 +161,8 @@ def render_chunk(exts: Iterable[Extraction], owners: dict[int, list[str]], resol
                 seen.update({k: v for k, v in data.items() if k not in seen})
         for src, dst, key, data in builder.G.edges(keys=True, data=True):
             parts.edge(src, dst, key, data)
-    return RenderedChunk(parts.parts(), resolutions, parts.nodes, parts.relationships, shared)
+        parts.paper(i)
+    return RenderedChunk(parts.parts(), resolutions, parts.nodes, parts.relationships, shared, parts.pieces, deps)
 
 
 def _other_formats(stage: Staged, out: Path, rdf: str, opts: BuildOptions) -> None:

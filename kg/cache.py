@@ -35,7 +35,7 @@ from .resolve.resolver import Definition
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -122,33 +122,41 @@ class Chunk:
 
 
 class FormCount(NamedTuple):
-    """How often a chunk wrote an entity's name one way."""
+    """How often a chunk wrote an entity's name one way (`key`: the name's key, which the entity
+    follows when the name resolves anew)."""
 
     entity: str
     label: str
     form: str
     count: int
+    key: str = ""
 
 
 class Alias(NamedTuple):
-    """An acronym a chunk's papers define for an entity."""
+    """An acronym a chunk's papers define for an entity, for a name of `label` and `key`."""
 
     entity: str
     short: str
+    label: str = ""
+    key: str = ""
 
 
 @dataclass
 class ChunkDetail:
     """What a chunk's graph depended on and gave to the shared nodes, kept beside the index and read
     only when the chunk is removed or checked: `longs`, the definitions its papers make; `deps`,
-    "label<TAB>name key" of every name it resolved (its node ids change only if one of those
-    resolves differently); `forms` and `aliases`, from which entities are named. Stored as plain
-    tuples (`save_detail`), read back as these records (`BuildIndex.detail`)."""
+    "label<TAB>name key" of every name it resolved → the positions of the papers that resolved it
+    (a paper's edges change only if one of its names resolves differently); `forms` and `aliases`,
+    from which entities are named; `spans`: for the edges of graph.json and the Turtle, each
+    paper's piece as [start, end) offsets from the chunk's start, two numbers a position (so a
+    rebuild writes again only the papers whose names resolve anew, and copies the others). Stored
+    as plain tuples (`save_detail`), read back as these records (`BuildIndex.detail`)."""
 
     longs: list[Definition] = field(default_factory=list)
-    deps: list[str] = field(default_factory=list)
+    deps: dict[str, list[int]] = field(default_factory=dict)
     forms: list[FormCount] = field(default_factory=list)
     aliases: list[Alias] = field(default_factory=list)
+    spans: dict[str, list[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -220,7 +228,7 @@ class BuildIndex:
                     or data.get("resolution") != resolution_version()):
                 return None
             with open(out / cls.state_name(version), "rb") as fh, _no_gc():
-                state = BuildState(*marshal.load(fh))
+                state = BuildState(*marshal.loads(fh.read()))  # loads: load reads a file piecemeal, slowly
             index = cls(version, data["rdf"], data["outputs"],
                         {k: InputFile(**v) for k, v in data["files"].items()},
                         {k: Chunk(**v) for k, v in data["chunks"].items()}, state, out)
@@ -236,10 +244,10 @@ class BuildIndex:
     def detail(self, sig: str) -> ChunkDetail:
         path = self.home / self.detail_name(self.version, sig)
         try:
-            with open(path, "rb") as fh:
-                longs, deps, forms, aliases = marshal.load(fh)
+            with open(path, "rb") as fh, _no_gc():
+                longs, deps, forms, aliases, spans = marshal.loads(fh.read())
             return ChunkDetail([Definition(*d) for d in longs], deps, [FormCount(*f) for f in forms],
-                               [Alias(*a) for a in aliases])
+                               [Alias(*a) for a in aliases], spans)
         except (OSError, ValueError, EOFError, TypeError) as exc:
             raise CacheError(f"{path}: cannot be read ({type(exc).__name__})") from None
 
@@ -255,7 +263,7 @@ class BuildIndex:
         with open(index_path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # dumps: json.dump encodes in Python
         with open(state_path, "wb") as fh:
-            marshal.dump((self.state.longs, self.state.entities, self.state.shared), fh)
+            fh.write(marshal.dumps((self.state.longs, self.state.entities, self.state.shared)))  # dumps: dump writes piecemeal
 
 
 @contextlib.contextmanager
@@ -272,8 +280,8 @@ def _no_gc():
 
 def save_detail(detail: ChunkDetail, path: Path) -> None:
     with open(path, "wb") as fh:
-        marshal.dump(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
-                      [tuple(a) for a in detail.aliases]), fh)
+        fh.write(marshal.dumps(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
+                                [tuple(a) for a in detail.aliases], detail.spans)))
 
 
 class ExtractionCache:
@@ -350,6 +358,24 @@ class ExtractionCache:
 def cache_line(ext: Extraction) -> str:
     """One cache line: the content key, a tab, the whole extraction (its document included)."""
     return f"{document_key(ext.document)}\t{json.dumps(extraction_to_json(ext), ensure_ascii=False)}\n"
+
+
+def extractions_at(path: Path, offsets: Iterable[int]) -> Iterator[Extraction]:
+    """The extractions of the cache lines that start at `offsets` of a cache file."""
+    try:
+        with open(path, "rb") as fh:
+            lines = []
+            for offset in offsets:
+                fh.seek(offset)
+                lines.append(fh.readline())
+    except OSError as exc:
+        raise CacheError(f"{path}: cannot be read ({exc.strerror})") from None
+    for line in lines:
+        try:
+            ext = extraction_from_json(json.loads(line.partition(b"\t")[2]))
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise CacheError(f"{path}: a line cannot be read ({type(exc).__name__})") from None
+        yield ext
 
 
 def extractions_in(path: Path, start: int = 0, end: int | None = None) -> Iterator[Extraction]:

@@ -241,7 +241,8 @@ def build(
         err.print(f"kg: warning: {warning}", markup=False, highlight=False, soft_wrap=True)
     if stats.reused:
         err.print(f"reused {stats.reused} of {stats.papers} extractions from {out}/.kg-cache "
-                  f"(extracted {stats.papers - stats.reused}); copied {stats.copied} of {stats.chunks} chunks of the graph",
+                  f"(extracted {stats.papers - stats.reused}); copied {stats.copied} of {stats.chunks} chunks of the graph"
+                  + (f", {stats.patched} more but for {stats.rewritten} papers written again" if stats.patched else ""),
                   markup=False, highlight=False, soft_wrap=True)
     if explain is not None:
         _print_explained(explain, stats.explained)

@@ -7,7 +7,9 @@ into the same directory did not have (an abstract it had is taken from the extra
 spooling the extractions and keeping only the definitions the resolver needs. Pass 2 (`write`)
 renders, chunk by chunk, each paper's nodes and edges into graph.json, the RDF and
 extractions.jsonl (the caller's `render`: resolution → graph → sink parts); a chunk the last build
-wrote, whose names all resolve as they did then, is copied from its outputs byte for byte instead.
+wrote, whose names all resolve as they did then, is copied from its outputs byte for byte instead,
+and one some of whose papers resolve a name anew is patched: those papers' edges and Turtle are
+written again, every other byte of the chunk copied (`_patch`).
 The entity nodes, named once every paper is counted, come last. Outputs are the same bytes however
 much was reused; memory is bounded by the number of distinct entities, not by the number of
 abstracts.
@@ -26,15 +28,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cache import (CACHE_DIR, CHUNK, Alias, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, FormCount,
-                    InputFile, bytes_digest, cache_line, chunk_signature, document_key, extractions_in, file_digest,
-                    fingerprint, save_detail)
+                    InputFile, bytes_digest, cache_line, chunk_signature, document_key, extractions_at, extractions_in,
+                    file_digest, fingerprint, save_detail)
 from .errors import SourceError
 from .graph import paper_id
 from .ontology import label_of
 from .records import Document, Extraction
 from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, variant_links
 from .sinks.atomic import Staged
-from .sinks.chunks import ChunkWriter, Outputs, copy_range, plain_edges, shared_node
+from .sinks.chunks import ChunkWriter, Outputs, copy_range, edge_types, json_line, plain_edges, shared_node
 from .sources import read_file, source_names
 from .sources._io import BadRecords, is_regular, read_raw
 
@@ -44,20 +46,27 @@ if TYPE_CHECKING:
 
 @dataclass
 class RenderedChunk:
-    """What rendering one chunk gave: its `parts` in every output (kg/sinks/chunks.py `PARTS`),
-    where each name it met resolved (`resolutions`), what it wrote (`nodes`, `relationships`:
-    counts by label and type), and the nodes of repositories and venues as first seen in it
-    (`shared`: written once, at the end, like the entities)."""
+    """What rendering one chunk (or some of its papers) gave: its `parts` in every output
+    (kg/sinks/chunks.py `PARTS`), where each name it met resolved (`resolutions`), what it wrote
+    (`nodes`, `relationships`: counts by label and type), the nodes of repositories and venues as
+    first seen in it (`shared`: written once, at the end, like the entities); by the position of
+    each paper it wrote, its piece of the edges and of the Turtle (`pieces`) and the names it
+    resolved (`deps`, "label<TAB>name key")."""
 
     parts: dict[str, bytes]
     resolutions: list[Resolution]
     nodes: dict[str, int]
     relationships: dict[str, int]
     shared: dict[str, dict]
+    pieces: dict[int, tuple[bytes, bytes]] = field(default_factory=dict)
+    deps: dict[int, list[str]] = field(default_factory=dict)
 
 
-#: how a chunk is rendered: (its extractions, position → sources of the papers it writes, the resolver)
-Render = Callable[[Iterable[Extraction], dict[int, list[str]], Resolver], RenderedChunk]
+#: how papers of a chunk are rendered: ((position, extraction) pairs, position → sources of the
+#: papers it writes, the resolver)
+Render = Callable[[Iterable[tuple[int, Extraction]], dict[int, list[str]], Resolver], RenderedChunk]
+#: the parts written paper by paper, and the index of each in `RenderedChunk.pieces`
+PIECES = (("edges", 0), ("rdf", 1))
 
 
 class IncrementalBuild:
@@ -244,10 +253,14 @@ def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
     for nid, data in rendered.shared.items():
         seen = chunk.shared.setdefault(nid, dict(data))
         seen.update({k: v for k, v in data.items() if k not in seen})
-    forms = Counter((r.entity, r.label.value, r.form) for r in rendered.resolutions)
-    detail.forms = [FormCount(eid, label, name, n) for (eid, label, name), n in forms.items()]
-    detail.aliases = sorted({Alias(r.entity, r.short) for r in rendered.resolutions if r.short})
-    detail.deps = sorted({f"{r.label.value}\t{r.key}" for r in rendered.resolutions})
+    forms = Counter((r.entity, r.label.value, r.form, r.key) for r in rendered.resolutions)
+    detail.forms = [FormCount(eid, label, name, n, key) for (eid, label, name, key), n in forms.items()]
+    detail.aliases = sorted({Alias(r.entity, r.short, r.label.value, r.key) for r in rendered.resolutions if r.short})
+    deps: dict[str, list[int]] = {}
+    for i in sorted(rendered.deps):
+        for dep in rendered.deps[i]:
+            deps.setdefault(dep, []).append(i)
+    detail.deps = deps
     chunk.nodes, chunk.relationships = dict(rendered.nodes), dict(rendered.relationships)
 
 
@@ -281,22 +294,121 @@ def _frozen(entities: dict, touched: set[str]) -> None:
             entities[eid] = (ent[0], tuple(x for kv in ent[1].items() for x in kv), tuple(x for kv in ent[2].items() for x in kv))
 
 
-def _count(entities: dict, detail: ChunkDetail, n: int, touched: set) -> None:
-    """Add (n = 1) or take back (n = -1) a chunk's surface forms and acronyms in the entity totals."""
-    for eid, label, name, count in detail.forms:
-        forms = _mutable(entities, eid, label)[1]
-        forms[name] = forms.get(name, 0) + n * count
-        if forms[name] <= 0:
-            del forms[name]
-        touched.add(eid)
-    for eid, short in detail.aliases:
-        shorts = entities[eid][2]
-        shorts[short] = shorts.get(short, 0) + n
-        if shorts[short] <= 0:
-            del shorts[short]
-    for eid in {eid for eid, *_ in detail.forms}:
+def _count(entities: dict, old: ChunkDetail | None, new: ChunkDetail | None, touched: set) -> None:
+    """Change the entity totals from what a chunk counted (`old`, None for a new chunk) to what it
+    counts now (`new`, None for a removed chunk): its surface forms, and its acronyms (each
+    (entity, acronym) once a chunk). Only the entities whose totals change are touched."""
+    forms: Counter = Counter()
+    labels: dict[str, str] = {}
+    for detail, n in ((old, -1), (new, 1)):
+        for f in detail.forms if detail else ():
+            forms[(f.entity, f.form)] += n * f.count
+            labels[f.entity] = f.label
+    changed = set()
+    for (eid, form), n in forms.items():
+        if n:
+            counts = _mutable(entities, eid, labels[eid])[1]
+            counts[form] = counts.get(form, 0) + n
+            if counts[form] <= 0:
+                del counts[form]
+            changed.add(eid)
+    before = {(a.entity, a.short): a.label for a in old.aliases} if old else {}
+    after = {(a.entity, a.short): a.label for a in new.aliases} if new else {}
+    for pairs, n, labelled in ((before.keys() - after.keys(), -1, before), (after.keys() - before.keys(), 1, after)):
+        for eid, short in pairs:
+            shorts = _mutable(entities, eid, labelled[(eid, short)])[2]
+            shorts[short] = shorts.get(short, 0) + n
+            if shorts[short] <= 0:
+                del shorts[short]
+            changed.add(eid)
+    for eid in changed:
         if not entities[eid][1]:
             del entities[eid]
+    touched |= changed
+
+
+def _affected(detail: ChunkDetail, changed: set[str]) -> set[int]:
+    """The positions of a chunk's papers that resolved a name of `changed`."""
+    names = changed.intersection(detail.deps) if len(changed) < len(detail.deps) else \
+        {dep for dep in detail.deps if dep in changed}
+    return {i for dep in names for i in detail.deps[dep]}
+
+
+def _write_pieces(target: ChunkWriter, size: int, new: dict[int, bytes], old=None, old_start: int = 0,
+                  old_spans: list[int] | None = None) -> tuple[list[int], list[int]]:
+    """Write one chunk's part, paper by paper: the pieces of `new` (position → bytes) at their
+    positions, the others copied from the last build's file `old` (its part at `old_start`, its
+    papers at `old_spans`; runs of them at once), or empty when there is no old part. Returns the
+    part's range and the spans of its papers (`ChunkDetail.spans`)."""
+    first, start0 = None, target.fh.tell()
+    found: list[tuple[int, int] | None] = [None] * size
+    i = 0
+    while i < size:
+        if old_spans is None or i in new:
+            data = new.get(i, b"")
+            if data:
+                found[i] = tuple(target.add(data))
+                first = found[i][0] if first is None else first
+            i += 1
+            continue
+        j = i
+        while j < size and j not in new:
+            j += 1
+        kept = [p for p in range(i, j) if old_spans[2 * p + 1] > old_spans[2 * p]]
+        if kept:
+            a, b = old_start + old_spans[2 * kept[0]], old_start + old_spans[2 * kept[-1] + 1]
+            rng = target.copy(old, [a, b])
+            shift = rng[0] - a
+            for p in kept:
+                found[p] = (old_start + old_spans[2 * p] + shift, old_start + old_spans[2 * p + 1] + shift)
+            first = rng[0] if first is None else first
+        i = j
+    begin = start0 if first is None else first
+    spans = []
+    for place in found:
+        spans += (0, 0) if place is None else (place[0] - begin, place[1] - begin)
+    return [begin, target.fh.tell()], spans
+
+
+def _patch(entry: PlannedChunk, reuse: Chunk, detail: ChunkDetail, affected: set[int], old: dict, parts: dict,
+           cache_file: Path, resolver: Resolver, render: Render, changed: set[str]
+           ) -> tuple[Chunk, ChunkDetail, tuple[ChunkDetail, ChunkDetail]]:
+    """A chunk the last build wrote, some of whose papers resolve a name anew: those papers' edges
+    and Turtle are written again, every other byte copied (its nodes and records depend on no
+    name). Its surface forms follow their names to the entities they resolve to now."""
+    chunk = Chunk(**{**vars(reuse), "ranges": {}})
+    chunk.ranges["records"] = parts["records"].copy(old["records"], reuse.ranges["records"])
+    chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
+    positions = sorted(affected)
+    exts = extractions_at(cache_file, [reuse.keys[i][1] for i in positions])
+    rendered = render(zip(positions, exts), {i: entry.owners[i] for i in positions}, resolver)
+    spans = {}
+    for part, k in PIECES:
+        chunk.ranges[part], spans[part] = _write_pieces(parts[part], entry.size, {i: p[k] for i, p in rendered.pieces.items()},
+                                                        old[part], reuse.ranges[part][0], detail.spans[part])
+    relationships = Counter(reuse.relationships)
+    start, fh = reuse.ranges["edges"][0], old["edges"]
+    for i in positions:
+        a, b = detail.spans["edges"][2 * i: 2 * i + 2]
+        if b > a:
+            fh.seek(start + a)
+            relationships.subtract(edge_types(fh.read(b - a)))
+    relationships.update(rendered.relationships)
+    chunk.relationships = {k: n for k, n in relationships.items() if n > 0}
+
+    # a paper resolves the same names however they resolve (only the entities they lead to change),
+    # so the chunk's dependencies stay; its forms and acronyms move to their names' entities
+    def moved(items: list) -> dict[int, tuple]:  # index → the item with the entity its name resolves to now
+        return {n: x._replace(entity=f"{x.label.lower()}:{resolver.canonical(x.label, x.key)}")
+                for n, x in enumerate(items) if f"{x.label}\t{x.key}" in changed}
+
+    forms, aliases = moved(detail.forms), moved(detail.aliases)
+    new = ChunkDetail(detail.longs, detail.deps,
+                      [forms.get(n, f) for n, f in enumerate(detail.forms)] if forms else detail.forms,
+                      sorted({aliases.get(n, a) for n, a in enumerate(detail.aliases)}), spans)
+    # what the entity totals must take back and add: the forms that moved (the others cancel), every acronym
+    return chunk, new, (ChunkDetail(forms=[detail.forms[n] for n in forms], aliases=detail.aliases),
+                        ChunkDetail(forms=list(forms.values()), aliases=new.aliases))
 
 
 def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh: Path, out: Path, stage: Staged,
@@ -305,9 +417,9 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     the cache, copied from the last build or written anew; then the shared nodes, sorted by id.
 
     What changed since the last build, and only that, updates the totals it left (`BuildState`):
-    the definitions of removed and new chunks decide which names resolve differently now; the chunks
-    that resolved one of those are written again; the shared nodes whose surface forms changed are
-    written again, the others copied. A copied chunk's cache file stays as it is. Returns the
+    the definitions of removed and new chunks decide which names resolve differently now; the papers
+    that resolved one of those are written again (their chunks patched, `_patch`); the shared nodes
+    whose surface forms changed are written again, the others copied. A copied chunk's cache file stays as it is. Returns the
     resolver, with every chunk's definitions counted.
     """
     state = previous.state if previous else BuildState()
@@ -324,7 +436,7 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
     touched: set[str] = set()
     for detail in removed:
-        _count(state.entities, detail, -1, touched)
+        _count(state.entities, detail, None, touched)
 
     version = index.version
     old = {}
@@ -344,33 +456,44 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
             detail = None
             if reuse is not None and changed:
                 detail = previous.detail(reuse.sig)
-            copy = (reuse is not None and reuse.owners == entry.owners_sig
-                    and (detail is None or changed.isdisjoint(detail.deps)))
+            same = reuse is not None and reuse.owners == entry.owners_sig
+            affected = _affected(detail, changed) if same and detail is not None else set()
+            copy = same and not affected
             if copy:
                 chunk = Chunk(**{**vars(reuse), "ranges": {}})
                 for part, target in parts.items():
                     chunk.ranges[part] = target.copy(old[part], reuse.ranges[part])
                 chunk.ranges["nodes"] = reuse.ranges["nodes"]  # for now, where it lies in the old graph.json
+            elif same:  # some of its papers resolve a name anew: only they are written again
+                chunk, new, (taken, added) = _patch(entry, reuse, detail, affected, old, parts,
+                                                    out / BuildIndex.cache_name(version, reuse.sig), resolver, render,
+                                                    changed)
+                _count(state.entities, taken, added, touched)
+                if keep_cache:
+                    save_detail(new, stage.path(BuildIndex.detail_name(version, entry.sig)))
+                stats.patched += 1
+                stats.rewritten += len(affected)
             else:
                 chunk = Chunk(entry.sig, entry.size, keys=(entry.chunk or reuse).keys, source=entry.source,
                               pids=entry.pids, owners=entry.owners_sig)
-                if reuse is not None:  # extracted before; a name it resolves, or a paper it shares, changed
-                    detail = detail or previous.detail(reuse.sig)
-                    _count(state.entities, detail, -1, touched)
-                    detail = ChunkDetail(detail.longs)
+                if reuse is not None:  # extracted before; a paper it shares changed
+                    before = detail or previous.detail(reuse.sig)
+                    detail = ChunkDetail(before.longs)
                     exts = extractions_in(out / BuildIndex.cache_name(version, entry.sig))
                 else:
-                    detail = entry.detail
+                    before, detail = None, entry.detail
                     if keep_cache:
                         with open(stage.path(BuildIndex.cache_name(version, entry.sig)), "wb") as fh:
                             copy_range(fresh_fh, fh, *entry.fresh)
                     exts = extractions_in(fresh, *entry.fresh)
-                rendered = render(exts, entry.owners, resolver)
+                rendered = render(enumerate(exts), entry.owners, resolver)
                 _note(rendered, chunk, detail)
-                for part, target in parts.items():
-                    chunk.ranges[part] = target.add(rendered.parts[part])
+                for part, k in PIECES:
+                    chunk.ranges[part], detail.spans[part] = _write_pieces(
+                        parts[part], entry.size, {i: p[k] for i, p in rendered.pieces.items()})
+                chunk.ranges["records"] = parts["records"].add(rendered.parts["records"])
                 chunk.ranges["stash"] = ChunkWriter(stash).add(rendered.parts["nodes"])
-                _count(state.entities, detail, 1, touched)
+                _count(state.entities, before, detail, touched)
                 if keep_cache:
                     save_detail(detail, stage.path(BuildIndex.detail_name(version, entry.sig)))
             stats.chunks += 1
@@ -428,12 +551,14 @@ def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], par
     for nid in sorted(data.keys() | state.entities.keys()):
         i = before.get(nid)
         if nid in data:
-            line, rdf = shared_node({"id": nid, **data[nid]})
-            if i is not None and _old_bytes(old, state.shared[i]) == line:
+            item = {"id": nid, **data[nid]}
+            line = json_line(item)
+            if i is not None and _old_bytes(old, state.shared[i]) == line:  # its Turtle too is as it was
                 if run and run[-1] != i - 1:
                     flush()
                 run.append(i)
                 continue
+            line, rdf = shared_node(item)
         elif nid not in touched and i is not None:
             if run and run[-1] != i - 1:
                 flush()

@@ -151,6 +151,7 @@ def test_cache_chunks_whose_names_resolve_anew_are_rewritten(tmp_path, monkeypat
                              for i in range(4)) + "\n")
     stats = build([a, b], tmp_path / "out")
     assert stats.chunks == 5 and stats.copied == 2  # the chunk of the bare GNN is written again
+    assert stats.patched == 1 and stats.rewritten == 1  # its one paper, as a patch
     assert _same_as_a_fresh_build([a, b], tmp_path / "out")
 
 
@@ -236,3 +237,39 @@ def test_cache_same_paper_in_two_folders_is_one_node_and_rebuilds_identically(tm
     assert _same_as_a_fresh_build([tmp_path / "data"], tmp_path / "out")
     assert '"sources": ["2023/papers.jsonl"]' in next(line for line in (tmp_path / "out" / "graph.json").read_text().splitlines()
                                                       if "paper:arxiv/2401.00003" in line and '"Paper"' in line)
+
+
+def _targets(out, sentence):
+    """The entity ids the edges of the paper whose abstract starts with `sentence` point to."""
+    found = set()
+    for line in (out / "graph.json").read_text().splitlines():
+        if line.startswith('{"end"') and f'"sentence": "{sentence}' in line:
+            found.add(json.loads(line.rstrip(","))["target"])
+    return found
+
+
+def test_cache_new_papers_move_an_acronyms_dominant_sense(tmp_path, monkeypatch):
+    """Papers defining "GNN" as gated neural networks first make the bare "GNN" of older papers
+    undecided (its own node), then, once they are the dominant sense, a gated neural network.
+    Each time the chunks that hold a bare GNN are patched (only those papers written again, the
+    other papers of the chunk copied) and the outputs equal a fresh build's, byte for byte."""
+    monkeypatch.setattr("kg.build.CHUNK", 3)
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    defining = _abstracts(4).strip().split("\n\n")
+    bare = [f"We train a GNN on Cora{i} and it beats GraphSAGE by 3%." for i in range(3)]
+    other = [f"We propose Foo{i}, a transformer for text classification on IMDB{i}." for i in range(6)]
+    a.write_text("\n\n".join([defining[0], bare[0], other[0], other[1], defining[1], other[2], bare[1], defining[2],
+                              defining[3], other[3], bare[2], other[4]]) + "\n")
+    build([a], tmp_path / "out")
+    assert _targets(tmp_path / "out", bare[0][:20]) >= {"technique:graphneuralnetwork"}
+    gated = "\n\n".join(f"We study gated neural networks (GNN) for speech recognition in language {i}." for i in range(16))
+    for before, n, sense in ((0, 6, "technique:gnn"), (6, 16, "technique:gatedneuralnetwork")):
+        b.write_text("\n\n".join(gated.split("\n\n")[:n]) + "\n")
+        stats = build([a, b], tmp_path / "out")
+        # the 3 chunks of a.txt holding a bare GNN are patched: 1 paper each written again, 2 copied;
+        # the other chunk of a.txt is copied, and so are the chunks of b.txt the last build wrote
+        assert stats.patched == 3 and stats.copied == 1 + before // 3
+        assert stats.rewritten == 3  # the papers of the bare GNNs
+        for sentence in bare:
+            assert sense in _targets(tmp_path / "out", sentence[:20])
+        assert _same_as_a_fresh_build([a, b], tmp_path / "out")

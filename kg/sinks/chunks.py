@@ -99,13 +99,17 @@ class ChunkWriter:
 class ChunkRender:
     """The parts of one chunk in every format: a paper's own nodes and edges (`node`, `edge`) as
     graph.json lines and Turtle, its extraction record (`record`); `nodes`, `relationships` count
-    what it wrote."""
+    what it wrote. Each paper's edges and Turtle are kept as a piece of their own (`paper` closes
+    one), so a rebuild can write one paper again and copy the pieces of the others: the parts are
+    the pieces joined (edges by ",\n", Turtle back to back, which is the Turtle of all their
+    triples, since no two papers share a subject)."""
 
     def __init__(self):
         self._nodes: list[bytes] = []
         self._edges: list[bytes] = []
         self._triples: list = []
         self._records: list[str] = []
+        self.pieces: dict[int, tuple[bytes, bytes]] = {}  # position → (edges piece, Turtle piece)
         self.nodes: Counter = Counter()
         self.relationships: Counter = Counter()
 
@@ -122,9 +126,21 @@ class ChunkRender:
         self.relationships[key] += 1
         self._triples.extend(edge_triples(src, dst, key, data))
 
+    def paper(self, position: int) -> None:
+        """The edges and triples given since the last call are the piece of the paper at `position`."""
+        self.pieces[position] = (b",\n".join(self._edges), turtle(self._triples))
+        self._edges, self._triples = [], []
+
     def parts(self) -> dict[str, bytes]:
-        return {"edges": b",\n".join(self._edges), "nodes": b",\n".join(self._nodes), "rdf": turtle(self._triples),
-                "records": "".join(self._records).encode("utf-8")}
+        assert not self._edges and not self._triples, "a paper's piece was not closed"
+        pieces = [self.pieces[i] for i in sorted(self.pieces)]
+        return {"edges": b",\n".join(e for e, _ in pieces if e), "nodes": b",\n".join(self._nodes),
+                "rdf": b"".join(r for _, r in pieces), "records": "".join(self._records).encode("utf-8")}
+
+
+def edge_types(piece: bytes) -> Counter:
+    """The relationship types of the edges of a piece of graph.json (one edge a line)."""
+    return Counter(json.loads(line.rstrip(b",")).get("key") for line in piece.split(b"\n") if line.strip())
 
 
 def shared_node(item: dict) -> tuple[bytes, bytes]:
