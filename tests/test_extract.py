@@ -304,3 +304,8 @@ def test_extract_hardware_is_no_method(nlp):
     names = {n for v in f.values() for n in v}
     assert not names & {"CPU-bound", "A100-80GB", "VRAM"}
     assert {"GPT-4", "Llama-3-8B"} <= set(f.get("models", []))
+
+
+def test_extract_titled_dataset_does_not_run_two_names_together(nlp):
+    f = fields(extract_text(nlp, "We evaluate on the Penn Treebank WSJ corpus and on two German datasets."))
+    assert "Penn Treebank WSJ" not in f.get("datasets", []) and "German" not in f.get("datasets", [])

@@ -74,7 +74,9 @@ TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(
                             r"benchmarks|corpus|Dataset|Benchmark|Corpus)\b")
 TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "standard", "popular", "novel", "multiple",
                     "several", "various", "diverse", "challenging", "existing", "our", "its", "their", "each", "all",
-                    "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data"}
+                    "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data", "english",
+                    "german", "french", "chinese", "spanish", "japanese", "arabic", "russian", "italian", "korean",
+                    "hindi", "portuguese", "dutch", "multilingual", "monolingual", "parallel", "two", "three", "four"}
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 # The head of a defined long form says what it names when it is a common noun of a kind: "Markov Decision
 # Process (MDP)", "Short-Time Fourier Transform (STFT)" are families of methods, "Optical Character
@@ -335,8 +337,11 @@ class NameFinder:
                 while words and words[0].lower() in COMMON_CAPITALISED | TITLED_NOT_NAMES:
                     words = words[1:]
                 if words and not (len(words) == 1 and m.start(1) == 0 and words[0] == m.group(1)):
-                    ds = s0 + m.end(1) - len(" ".join(words))
-                    found.append(SpanMention("datasets", ds, s0 + m.end(1), "dataset.titled", None))
+                    ds, de = s0 + m.end(1) - len(" ".join(words)), s0 + m.end(1)
+                    inside = [f for f in found if ds <= f[1] and f[2] <= de and (f[1], f[2]) != (ds, de)]
+                    if len(inside) < 2 and not any(f[3] == "lexicon" for f in inside):
+                        # not two names run together ("Penn Treebank WSJ corpus") nor a known one padded
+                        found.append(SpanMention("datasets", ds, de, "dataset.titled", None))
             for m in LOWER_PAIR_DATASETS.finditer(sentence):
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:
