@@ -309,3 +309,9 @@ def test_extract_hardware_is_no_method(nlp):
 def test_extract_titled_dataset_does_not_run_two_names_together(nlp):
     f = fields(extract_text(nlp, "We evaluate on the Penn Treebank WSJ corpus and on two German datasets."))
     assert "Penn Treebank WSJ" not in f.get("datasets", []) and "German" not in f.get("datasets", [])
+
+
+def test_extract_proposed_part_keeps_its_kind(nlp):
+    f = fields(extract_text(nlp, "We design a Diversify-and-Absorb Mechanism that adds an absorbent token, "
+                                 "and propose GeoMamba, a graph state-space model."))
+    assert "Diversify-and-Absorb Mechanism" in f.get("proposed", []) and "GeoMamba" in f.get("proposed", [])

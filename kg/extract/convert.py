@@ -151,6 +151,9 @@ METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat
 CHANGE_CUE = re.compile(r"\b(?:improv(?:e|es|ing)|reduc(?:e|es|ing)|boost(?:s|ing)?|increas(?:e|es|ing)|degrad(?:e|es|ing)|"
                         r"maintain(?:s|ing)?|sacrific(?:e|es|ing)|compromis(?:e|es|ing)|comparable|competitive|"
                         r"gains?\s+in|drops?\s+in)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
+# the kind of a component a paper names, written after its name: part of the name
+PART_KIND = re.compile(r" (?:Mechanism|Module|Block|Layer|Loss|Strategy|Head|Unit|Cell|Operator|Regularizer|"
+                       r"module|block|layer|loss|mechanism)\b")
 # what a speed-up claim measures is a metric when it is a measured quantity ("reduces training time by 40%",
 # "2× the throughput"), read off the heads of the claim quantities annotated in train.jsonl
 MEASURE_HEADS = frozenset({"time", "times", "latency", "latencies", "throughput", "cost", "costs", "memory", "usage",
@@ -212,6 +215,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             proposed_norms |= {normalise(a.long), normalise(a.short)}
     seen: dict[str, set[str]] = {f: set() for f in FIELD_ORDER}
     for fld, s, e, rule in selected:
+        if fld == "proposed" and (kind := PART_KIND.match(text, e)) and " " not in text[s:e].strip():
+            e = kind.end()  # "Diversify-and-Absorb Mechanism", "GMamba block": the part's kind is part of its name
         name = " ".join(text[s:e].split())
         if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
             if fld != "datasets":
