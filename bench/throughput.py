@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kg.build import extract_documents  # noqa: E402
+from kg.extract import PipelineSpec  # noqa: E402
 from kg.extract import extract, load_pipeline  # noqa: E402
 from kg.sources import read_documents  # noqa: E402
 
@@ -65,7 +66,7 @@ def main() -> None:
         n = sum(1 for _ in extract(docs, nlp))
     else:
         load = None
-        n = sum(1 for _ in extract_documents(docs, workers=args.workers, config=args.config))
+        n = sum(1 for _ in extract_documents(docs, workers=args.workers, spec=PipelineSpec(args.config)))
     secs = time.perf_counter() - t
     ours = n / secs
     print(f"spacy.blank('en') tokenizer   {tok:9.0f} abstracts/s   (median of {args.repeat})")

@@ -22,7 +22,7 @@ import pyoxigraph as ox
 
 from .cache import CHUNK, pipeline_version
 from .errors import CacheError, OutputError
-from .extract import extract, load_pipeline
+from .extract import PipelineSpec, extract
 from .extract.parallel import extract_parallel
 from .graph import GraphBuilder, build_graph
 from .incremental import IncrementalBuild, RenderedChunk
@@ -65,7 +65,7 @@ class BuildOptions:
 
     def extractor(self) -> Callable[[Iterable[Document]], Iterator[Extraction]]:
         """Extraction as these options ask for it."""
-        return lambda docs: extract_documents(docs, self.workers, self.config, self.lexicons, self.engine)
+        return lambda docs: extract_documents(docs, self.workers, PipelineSpec(self.config, self.lexicons), self.engine)
 
 
 @dataclass
@@ -200,24 +200,24 @@ def worker_count(asked: int | None, documents: int) -> int:
     return max(1, min(asked, cores, -(-documents // 64)))
 
 
-def extract_documents(documents: Iterable[Document], workers: int | None = None, config=None, lexicons=(),
+def extract_documents(documents: Iterable[Document], workers: int | None = None, spec: PipelineSpec | None = None,
                       engine: str = "local") -> Iterator[Extraction]:
-    """Extraction in one process or several (default: one per core), or as Ray tasks
-    (`engine="ray"`); the same results every way.
+    """Extraction with the pipeline of `spec` (None: the packaged one) in one process or several
+    (default: one per core), or as Ray tasks (`engine="ray"`); the same results every way.
 
     Inputs of fewer than 500 abstracts stay in one process: starting workers costs more than it saves.
     """
     if engine == "ray":
         from .extract.distributed import extract_ray
-        yield from extract_ray(documents, config, lexicons)
+        yield from extract_ray(documents, spec)
         return
     documents = iter(documents)
     head = list(islice(documents, SMALL_INPUT))
     workers = worker_count(workers, len(head))
     if workers <= 1 or len(head) < SMALL_INPUT:
-        yield from extract(chain(head, documents), load_pipeline(config, lexicons))
+        yield from extract(chain(head, documents), (spec or PipelineSpec()).load())
     else:
-        yield from extract_parallel(chain(head, documents), workers, config, lexicons)
+        yield from extract_parallel(chain(head, documents), workers, spec)
 
 
 def serialize_rdf(triples, fh, fmt: str) -> None:

@@ -364,6 +364,7 @@ def extract(
       kg extract papers.jsonl | jq .proposed
     """
     from .build import default_workers, extract_documents, read_inputs
+    from .extract import PipelineSpec
     from .records import extraction_record
     from .sinks.files import write_extractions
 
@@ -371,7 +372,7 @@ def extract(
 
     bad = BadRecords(skip_bad_records)
     try:
-        records = extract_documents(read_inputs(inputs, bad), workers or default_workers(), config, lexicon or [])
+        records = extract_documents(read_inputs(inputs, bad), workers or default_workers(), PipelineSpec(config, lexicon or ()))
         if output is not None and str(output) != "-":
             n = write_extractions(records, output)
             err.print(f"kg extract: {_plural(n, 'record')} → {output}", markup=False, highlight=False, soft_wrap=True)
@@ -402,6 +403,7 @@ def evaluate(
       kg eval ../shared/gold/seeds.jsonl ../shared/corpus/*.txt --min proposed=0.8
     """
     from .build import extract_documents, read_inputs
+    from .extract import PipelineSpec
     from .evaluate import compare, format_report, load_gold, record_key
     from .records import extraction_record
 
@@ -417,7 +419,7 @@ def evaluate(
         bounds.append((fld, f1, value))
     try:
         gold_records = load_gold(gold)
-        exts = list(extract_documents(read_inputs(inputs), 1, config, lexicon or []))
+        exts = list(extract_documents(read_inputs(inputs), 1, PipelineSpec(config, lexicon or ())))
     except KGError as exc:
         fail(exc)
     system = {record_key(r): r for r in map(extraction_record, exts)}

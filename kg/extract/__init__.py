@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import spacy
@@ -21,7 +22,23 @@ from ..latex import clean
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"
 LEXICON_DIR = Path(__file__).parent / "lexicons"
 
-__all__ = ["load_pipeline", "extract"]
+__all__ = ["PipelineSpec", "load_pipeline", "extract"]
+
+
+@dataclass(frozen=True)
+class PipelineSpec:
+    """Which pipeline extracts, as one value that travels to worker processes and Ray tasks: a spaCy
+    `config` (None: the packaged `config.cfg`) and extra `lexicons` (TSV files)."""
+
+    config: str | None = None
+    lexicons: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "config", str(self.config) if self.config else None)
+        object.__setattr__(self, "lexicons", tuple(str(p) for p in self.lexicons or ()))
+
+    def load(self) -> spacy.Language:
+        return load_pipeline(self.config, self.lexicons)
 
 
 def load_pipeline(config: str | Path | None = None, lexicons: Iterable[str | Path] = ()) -> spacy.Language:

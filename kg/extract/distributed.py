@@ -18,33 +18,33 @@ SHARD = 256
 IN_FLIGHT = 8
 
 
-def extract_ray(documents: Iterable[Document], config=None, lexicons=(), shard_size: int = SHARD) -> Iterator[Extraction]:
+def extract_ray(documents: Iterable[Document], spec=None, shard_size: int = SHARD) -> Iterator[Extraction]:
     try:
         import ray
     except ImportError:
         raise KGError("--engine ray needs Ray: pip install 'kg[ray]'") from None
     if not ray.is_initialized():
         ray.init(ignore_reinit_error=True, log_to_driver=False, include_dashboard=False)
-    config = str(config) if config else None
-    lexicons = [str(p) for p in lexicons]
+    from . import PipelineSpec
+    spec = spec or PipelineSpec()
 
     @ray.remote
-    def extract_shard(shard: list[tuple[str, int, str, dict]], config, lexicons) -> list[dict]:
-        from kg.extract import extract, load_pipeline
+    def extract_shard(shard: list[tuple[str, int, str, dict]], spec) -> list[dict]:
+        from kg.extract import extract
         from kg.records import Document, extraction_to_json
         global _kg_nlp
         try:
-            nlp = _kg_nlp[(config, tuple(lexicons))]
+            nlp = _kg_nlp[spec]
         except (NameError, KeyError):
-            _kg_nlp = {(config, tuple(lexicons)): load_pipeline(config, lexicons)}
-            nlp = _kg_nlp[(config, tuple(lexicons))]
+            _kg_nlp = {spec: spec.load()}
+            nlp = _kg_nlp[spec]
         return [extraction_to_json(e) for e in extract((Document(*row) for row in shard), nlp)]
 
     docs = iter(documents)
     pending: deque = deque()
     while True:
         while len(pending) < IN_FLIGHT and (shard := [(d.source, d.index, d.text, d.meta) for d in islice(docs, shard_size)]):
-            pending.append(extract_shard.remote(shard, config, lexicons))
+            pending.append(extract_shard.remote(shard, spec))
         if not pending:
             break
         for data in ray.get(pending.popleft()):

@@ -16,7 +16,7 @@ from ..records import Document, Extraction, extraction_from_json, extraction_to_
 _nlp = None
 
 
-def _init(config, lexicons) -> None:
+def _init(spec) -> None:
     global _nlp
     # the parent handles Ctrl-C and stops the pool (with SIGTERM): workers neither catch Ctrl-C
     # nor keep the parent's SIGTERM handler, so they end quietly
@@ -24,8 +24,7 @@ def _init(config, lexicons) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if _nlp is not None:  # forked from the parent, which loaded it
         return
-    from . import load_pipeline
-    _nlp = load_pipeline(config, lexicons)
+    _nlp = spec.load()
 
 
 def _work(batch: list[tuple[str, int, str, dict]]) -> list[dict]:
@@ -40,19 +39,21 @@ def _batches(documents: Iterable[Document], size: int) -> Iterator[list]:
         yield batch
 
 
-def extract_parallel(documents: Iterable[Document], workers: int, config=None, lexicons=(),
+def extract_parallel(documents: Iterable[Document], workers: int, spec=None,
                      batch_size: int = 64) -> Iterator[Extraction]:
-    """Like `extract`, in `workers` processes; the output is identical to one process's."""
+    """Like `extract`, in `workers` processes with the pipeline of `spec` (a `PipelineSpec`; None: the
+    packaged one); the output is identical to one process's."""
     global _nlp
-    from . import load_pipeline
+    from . import PipelineSpec
+    spec = spec or PipelineSpec()
     fork = "fork" in mp.get_all_start_methods()
     ctx = mp.get_context("fork") if fork else mp.get_context("spawn")
     # loaded here first: a config or lexicon that fails stops the build with its error, instead of
     # workers that die in their initializer and are started again forever
-    nlp = load_pipeline(config, lexicons)
+    nlp = spec.load()
     if fork:
         _nlp = nlp
-    with ctx.Pool(workers, initializer=_init, initargs=(config, list(lexicons))) as pool:
+    with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
         for results in pool.imap(_work, _batches(documents, batch_size), chunksize=1):
             for data in results:
                 yield extraction_from_json(data)
