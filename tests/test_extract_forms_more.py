@@ -34,6 +34,9 @@ CLAIMS = [
      [(6, "x", "reduction", None), (12, "x", "reduction", None)]),
     # a saving next to an added cost stays a claim
     ("The adapter adds few parameters while reducing memory by 30%.", [(30, "%", "reduction", None)]),
+    # a star after a number written for "×"; a star pair is still emphasis
+    ("The pruned encoder reaches the dense accuracy with 6* fewer FLOPs.", [(6, "x", "reduction", None)]),
+    ("The *sparse* kernel is 2.5* faster than cuBLAS.", [(2.5, "x", "speedup", "cuBLAS")]),
 ]
 
 NO_CLAIM = [
@@ -123,6 +126,14 @@ RESULTS = [
      [("exact match", 70.4, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
+    # a value with its standard deviation before the measure: the mean is the value
+    ("The eye tracker reaches 4.12 ± 0.88 deg angular error after calibration.", [],
+     [("angular error", 4.12, None, "score")]),
+    ("The tagger scores 88.6 +/- 0.4% accuracy over five seeds.", [], [("accuracy", 88.6, None, "score")]),
+    # a correlation written with its symbol
+    ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
+     [("test-retest agreement", 0.912, None, "score")]),
+    ("Predicted ratings track the annotators closely (Pearson r = 0.77).", [], [("Pearson r", 0.77, None, "score")]),
 ]
 
 NO_RESULT = [
@@ -138,6 +149,8 @@ NO_RESULT = [
     # model sizes are no values of the measure
     "The method keeps minimal loss in accuracy for models from 1B to 24B parameters.",
     "Bootstrap 95% CIs are reported for every cell.",
+    # a spread around a size is no result
+    "Each episode lasts 40 ± 6 steps.",
 ]
 
 
