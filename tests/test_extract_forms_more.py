@@ -237,3 +237,23 @@ def test_forms_more_triples_a_quality_measure(nlp):
     ext = extract_text(nlp, "We propose ZetaRank. ZetaRank triples the top-1 accuracy of current retrievers.")
     assert [(r.metric, r.value, r.kind) for r in ext.results] == [("top-1 accuracy", 3.0, "gain")]
     assert ext.claims == []
+
+
+def test_forms_more_a_number_with_no_measure_takes_the_one_named_before(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaQA. ZetaQA reaches an exact match of 61.2% on NQ. "
+                            "It outperforms the strongest baseline by 3.2 points on TriviaQA. "
+                            "The verifier outperforms majority voting in 83% of cases. "
+                            "Training takes 12 hours on 8 GPUs.")
+    assert [(r.metric, r.value, r.kind) for r in ext.results] == [
+        ("exact match", 61.2, "score"), ("exact match", 3.2, "gain"), (None, 83.0, "ratio")]
+
+
+def test_forms_more_two_measures_before_name_no_number():
+    from kg.extract.components import carry_measure
+    from kg.extract.results import ResultMatch
+    found = [ResultMatch(0, 4, "FID", 8.1, None, "r"), ResultMatch(10, 14, "IS", 120.5, None, "r"),
+             ResultMatch(20, 24, None, 2.5, None, "r", "gain")]
+    assert [r.metric for r in carry_measure(found, "FID")] == ["FID", "IS", None]
+    assert [r.metric for r in carry_measure(found[2:], None)] == [None]
+    assert [r.metric for r in carry_measure(found[2:], "FID")] == ["FID"]
