@@ -134,6 +134,9 @@ RESULTS = [
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),
     ("Predicted ratings track the annotators closely (Pearson r = 0.77).", [], [("Pearson r", 0.77, None, "score")]),
+    # "degrees" is a unit: an integer with it is a value
+    ("The gaze model reaches an angular error of 4 degrees on the held-out users.", [],
+     [("angular error", 4.0, None, "score")]),
 ]
 
 NO_RESULT = [
@@ -151,6 +154,7 @@ NO_RESULT = [
     "Bootstrap 95% CIs are reported for every cell.",
     # a spread around a size is no result
     "Each episode lasts 40 ± 6 steps.",
+    "The arm rotates the gripper by 90 degrees before grasping.",
 ]
 
 
