@@ -16,6 +16,12 @@ MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|h
 # a sentence without a decimal, a percentage, points or a value after "=" or ":" holds no result
 MAY_RESULT = re.compile(r"doubl|tripl|quadrupl|\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]|\d-fold|\d\s+times|\d\s?(?:ms|s|sec|seconds|fps|FPS|dB|deg)\b")
 
+# a sentence on earlier work ("Recent research has shown that proxies achieve gaps under 1%"): its numbers
+# are others' results unless the sentence turns to this paper ("…, while ours reaches 75%")
+BACKGROUND = re.compile(r"^\W*(?:(?:Recent|Prior|Previous|Earlier|Existing|Current)\s+(?:\w+\s+){0,2}?(?:research|work|works|studies|"
+                        r"methods|approaches|models|systems|literature)\b|(?:It\s+has\s+been|Studies\s+have|Research\s+has)\s+(?:\w+\s+)?shown)")
+THIS_PAPER = re.compile(r"\b(?:we|our|ours|us|this\s+(?:paper|work|study))\b", re.I)
+
 
 class ClaimFinder:
     """spaCy component: speed-up claims → `doc._.kg_claims`, results → `doc._.kg_results`."""
@@ -47,7 +53,7 @@ class ClaimFinder:
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
-            if not MAY_RESULT.search(sentence):
+            if not MAY_RESULT.search(sentence) or BACKGROUND.search(sentence) and not THIS_PAPER.search(sentence):
                 continue
             found_results = find_results(sentence, longest_first(metrics), longest_first(datasets), blocked, tasks)
             # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
