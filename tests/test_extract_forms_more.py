@@ -155,6 +155,10 @@ NO_RESULT = [
     # a spread around a size is no result
     "Each episode lasts 40 ± 6 steps.",
     "The arm rotates the gripper by 90 degrees before grasping.",
+    # a share as a setting is no result
+    "We mask 15% of tokens during pretraining.",
+    "Only 10% of the training images are labelled.",
+    "We note that only 10% of the training images are labelled.",
 ]
 
 
@@ -194,6 +198,10 @@ KINDS = [
     ("The cache incurs under 1% average degradation on LongBench.", ["LongBench"], [(None, 1.0, "gain")]),
     # a share of cases the method gets right is a result, not a leaderboard score
     ("The verifier outperforms majority voting in 83% of cases.", [], [(None, 83.0, "ratio")]),
+    # a share as the subject of a finding, or of the cases a system solves
+    ("The audit finds that 64% of the surveyed corpora lack a licence.", [], [(None, 64.0, "ratio")]),
+    ("In the study, 38.5% of clinicians preferred the generated summaries.", [], [(None, 38.5, "ratio")]),
+    ("The agent reaches the goal within three moves for 91% of episodes.", [], [(None, 91.0, "ratio")]),
     ("The detector achieves 52.3 mAP@0.5:0.95 on COCO.", ["COCO"], [("mAP@0.5:0.95", 52.3, "score")]),
     ("It reaches an mAP@0.5 of 71.2% and mAP@0.5:0.95 of 48.3% on VisDrone.", ["VisDrone"],
      [("mAP@0.5", 71.2, "score"), ("mAP@0.5:0.95", 48.3, "score")]),

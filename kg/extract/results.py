@@ -558,6 +558,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
+    # a share as the subject of a finding: "70% of the audited datasets fail …", "45% of participants preferred …",
+    # "… solves the task for 95% of instances": a result of the system studied, no measure named
+    for m in () if "%" not in sentence else SHARE.finditer(sentence):
+        g = "num" if m.group("num") else "num2"
+        p = m.start(g)
+        if p not in used and free(p, m.end()) and not baseline_number(p):
+            add(p, m.end(), None, _float(m.group(g)), None, "result.share", "ratio")
     # the members of a list after a result take its measure: "S-measures of 0.898 on COD10K, 0.904 on CAMO, and 0.913
     # on NC4K"; "by 1.5 and 2.5 points"; "0.839 in the six-class setting and 0.870 in the five-class setting"
     for r in sorted(out, key=lambda r: r.start):
@@ -584,6 +591,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     out.sort(key=lambda r: r.start)
     return out
 
+
+SHARE = re.compile(
+    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
+    r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
+    r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
+    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
 
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
