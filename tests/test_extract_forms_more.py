@@ -134,6 +134,11 @@ RESULTS = [
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),
     ("Predicted ratings track the annotators closely (Pearson r = 0.77).", [], [("Pearson r", 0.77, None, "score")]),
+    # a unit word after an integer makes it a value; "speeds" is a measure's head as "speed" is
+    ("The pruning raises decoding throughput to 410 tokens/s on one GPU.", [],
+     [("decoding throughput", 410.0, None, "score")]),
+    ("The renderer doubles its cache hits, boosting rendering speeds to over 350 FPS.", [],
+     [("rendering speeds", 350.0, None, "score")]),
     # "degrees" is a unit: an integer with it is a value
     ("The gaze model reaches an angular error of 4 degrees on the held-out users.", [],
      [("angular error", 4.0, None, "score")]),
@@ -157,6 +162,7 @@ NO_RESULT = [
     "The arm rotates the gripper by 90 degrees before grasping.",
     # a share as a setting is no result
     "We mask 15% of tokens during pretraining.",
+    "The model uses a context length of 4096 tokens.",
     "Only 10% of the training images are labelled.",
     "We note that only 10% of the training images are labelled.",
 ]

@@ -43,7 +43,7 @@ METRIC_NAMES = (
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
-    r"precision|recall|coverage|reward|returns?|throughput|latency|speed|times?|distance|similarity|agreement|"
+    r"precision|recall|coverage|reward|returns?|throughput|latency|latencies|speeds?|times?|distance|similarity|agreement|"
     r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
     r"utilization|efficiency|encoding|retrieval|funds|yield"
 )
@@ -148,7 +148,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
                     and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
                 s += lead.end()
-            if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
+            if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "speeds", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
@@ -299,7 +299,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
             me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
-        if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
+        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+)", sentence[me + n.end():])
+        if unit_word and UNIT_WORD.match(unit_word.group("u")) and unit_word.group("u") not in ("m", "h", "b", "s"):
+            n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
+        elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
