@@ -130,6 +130,8 @@ RESULTS = [
     ("The eye tracker reaches 4.12 ± 0.88 deg angular error after calibration.", [],
      [("angular error", 4.12, None, "score")]),
     ("The tagger scores 88.6 +/- 0.4% accuracy over five seeds.", [], [("accuracy", 88.6, None, "score")]),
+    ("On the held-out users, the compact model reaches 7.41 ± 0.93 deg after calibration.", [],
+     [(None, 7.41, None, "score")]),
     # a correlation written with its symbol
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),
@@ -159,6 +161,7 @@ NO_RESULT = [
     "Bootstrap 95% CIs are reported for every cell.",
     # a spread around a size is no result
     "Each episode lasts 40 ± 6 steps.",
+    "The arm was placed 2.5 ± 0.5 m from the wall.",
     "The arm rotates the gripper by 90 degrees before grasping.",
     # a share as a setting is no result
     "We mask 15% of tokens during pretraining.",

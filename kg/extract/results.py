@@ -522,7 +522,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
-        if not m.group("unit") and not ("." in m.group("num") and (m.group("sign") or _search(
+        spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
+        if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
                 r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
