@@ -132,6 +132,9 @@ RESULTS = [
     ("The tagger scores 88.6 +/- 0.4% accuracy over five seeds.", [], [("accuracy", 88.6, None, "score")]),
     ("On the held-out users, the compact model reaches 7.41 ± 0.93 deg after calibration.", [],
      [(None, 7.41, None, "score")]),
+    # "A vs. B measure": the measure after the other system's number is also this one's; B is no result
+    ("The detector reaches 45.2% vs. 38.1% recall on night scenes.", [], [("recall", 45.2, None, "score")]),
+    ("Peak mode edges past the strongest router (81.6% vs. 80.9% resolution).", [], [("resolution", 81.6, None, "score")]),
     # a correlation written with its symbol
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),
@@ -166,6 +169,7 @@ NO_RESULT = [
     # a share as a setting is no result
     "We mask 15% of tokens during pretraining.",
     "The model uses a context length of 4096 tokens.",
+    "The trained model spends 12% vs. 30% of the budget.",
     "Only 10% of the training images are labelled.",
     "We note that only 10% of the training images are labelled.",
 ]

@@ -544,7 +544,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(pos, m.end() + fewer.end(), fewer.group("q"), _float(m.group("num")), dataset_near(m.start(), m.end() + fewer.end()),
                 "result.fewer", "gain", gain_baseline(m.end() + fewer.end()))
             continue
-        if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
+        # "(75.4% vs. 74.2% resolution)": the measure after the other system's number is this one's too
+        versus = _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s*(?:%|percent)?\s+(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[),;.]|$))",
+                        sentence[m.end():])
+        if versus and (STOP.match(versus.group("w").split()[-1]) or NOT_A_MEASURE.match(versus.group("w").split()[-1])):
+            versus = None
+        if not (gain or score or versus) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
@@ -552,7 +557,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         word = NOUN_AFTER.match(sentence, m.end())
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
-        if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
+        if versus:
+            metric = versus.group("w")
+        elif word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
                 not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
