@@ -209,6 +209,10 @@ def test_forms_more_a_known_measure_keeps_its_modifier():
 KINDS = [
     ("The student recovers 92% of the teacher's mIoU on Cityscapes.", ["Cityscapes"], [("mIoU", 92.0, "ratio")]),
     ("The cache incurs under 1% average degradation on LongBench.", ["LongBench"], [(None, 1.0, "gain")]),
+    # the words naming the system whose value is shared are no part of the measure; a range gives its lower end
+    ("The pruned model retains 98.5% of the original accuracy on SST-2.", ["SST-2"], [("accuracy", 98.5, "ratio")]),
+    ("Small encoders can achieve 71-94% of full-model F1 scores.", [], [("F1", 71.0, "ratio")]),
+    ("The student keeps 96% of the dense model's top-1 accuracy.", [], [("top-1 accuracy", 96.0, "ratio")]),
     # a share of cases the method gets right is a result, not a leaderboard score
     ("The verifier outperforms majority voting in 83% of cases.", [], [(None, 83.0, "ratio")]),
     # a share as the subject of a finding, or of the cases a system solves

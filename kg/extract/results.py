@@ -240,8 +240,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         used.add(key)
         if metric:
             metric = _metric_name(metric)
-        if kind == "score" and _match(r"^[\d.]+\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+        if kind == "score" and _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
             kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
+        if kind == "ratio" and metric:
+            # "98.5% of the original accuracy", "75-96% of full-model accuracy": the words naming the system
+            # whose value is shared are no part of the measure
+            metric = REFERENCE_WORDS.sub("", metric) or metric
         out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
 
     # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
@@ -608,6 +612,9 @@ SHARE = re.compile(
     r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
     r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
     r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
+
+REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
+                             r"[\w-]+\s+model(?:'s|’s)|[\w-]+(?:'s|’s))\s+)+(?=\S)", re.I)
 
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
