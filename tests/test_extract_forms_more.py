@@ -135,6 +135,11 @@ RESULTS = [
     # "A vs. B measure": the measure after the other system's number is also this one's; B is no result
     ("The detector reaches 45.2% vs. 38.1% recall on night scenes.", [], [("recall", 45.2, None, "score")]),
     ("Peak mode edges past the strongest router (81.6% vs. 80.9% resolution).", [], [("resolution", 81.6, None, "score")]),
+    # a signal-to-noise ratio the result is measured at, a starting model's number: settings, no results
+    ("The receiver reaches a bit error rate of 0.012 at an SNR of 5 dB.", [], [("bit error rate", 0.012, None, "score")]),
+    ("The equaliser beats the static one by 4.4 dB (NMSE, SNR = 15 dB).", [], [("NMSE", 4.4, None, "gain")]),
+    ("The denoiser reaches an SNR of 14.2 dB.", [], [("SNR", 14.2, None, "score")]),
+    ("The agent, post-trained from Qwen2.5-7B (18.2% Pass@1), reaches 33.0% Pass@1.", [], [("Pass@1", 33.0, None, "score")]),
     # a correlation written with its symbol
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),

@@ -237,6 +237,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
+        if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
+            return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
         used.add(key)
         if metric:
             metric = _metric_name(metric)
@@ -615,6 +617,10 @@ SHARE = re.compile(
 
 REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
                              r"[\w-]+\s+model(?:'s|’s)|[\w-]+(?:'s|’s))\s+)+(?=\S)", re.I)
+
+SETTING_BEFORE = re.compile(
+    r"(?:\b(?:at|under|with|for)|[,(])\s*(?:an?\s+|the\s+)?(?:input\s+)?(?:SNRs?|signal-to-noise\s+ratios?)\s*(?:of|=|:)?\s*$|"
+    r"\b(?:trained|fine-?tuned|initiali[sz]ed|starting|distilled|post-trained)\s+from\s+(?:the\s+)?[\w.-]+\s*\(\s*$")
 
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
