@@ -140,6 +140,9 @@ RESULTS = [
     ("The equaliser beats the static one by 4.4 dB (NMSE, SNR = 15 dB).", [], [("NMSE", 4.4, None, "gain")]),
     ("The denoiser reaches an SNR of 14.2 dB.", [], [("SNR", 14.2, None, "score")]),
     ("The agent, post-trained from Qwen2.5-7B (18.2% Pass@1), reaches 33.0% Pass@1.", [], [("Pass@1", 33.0, None, "score")]),
+    # a count of points before a noun is no result; a margin in points is
+    ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
+    ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),
     # a correlation written with its symbol
     ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
      [("test-retest agreement", 0.912, None, "score")]),
@@ -170,6 +173,8 @@ NO_RESULT = [
     # a spread around a size is no result
     "Each episode lasts 40 ± 6 steps.",
     "The arm was placed 2.5 ± 0.5 m from the wall.",
+    "Raters scored 1.5K answers on a 5-point Likert scale.",
+    "The model accepts a 3.2-point quality trade for lower cost.",
     "The arm rotates the gripper by 90 degrees before grasping.",
     # a share as a setting is no result
     "We mask 15% of tokens during pretraining.",

@@ -528,6 +528,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
+        if (m.group("unit") or "").startswith("-") and not _match(
+                r"^\s*(?:absolute\s+|relative\s+|average\s+|overall\s+)?(?:improvements?|gains?|increases?|boosts?|leads?|margins?|"
+                r"advantages?|jumps?|rises?|higher|better|increments?|drops?|declines?|decreases?|reductions?)\b|^\s*(?:[,;.)]|$)",
+                after, re.I):
+            continue  # "after 9-point calibration", "a 5-point Likert scale": a count of points before a noun, no result
         spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
         if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
