@@ -562,7 +562,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             versus = None
         if not (gain or score or versus) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
+                  r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
