@@ -140,6 +140,9 @@ RESULTS = [
     ("The equaliser beats the static one by 4.4 dB (NMSE, SNR = 15 dB).", [], [("NMSE", 4.4, None, "gain")]),
     ("The denoiser reaches an SNR of 14.2 dB.", [], [("SNR", 14.2, None, "score")]),
     ("The agent, post-trained from Qwen2.5-7B (18.2% Pass@1), reaches 33.0% Pass@1.", [], [("Pass@1", 33.0, None, "score")]),
+    # the word before "improvements" names the measure of each value before it
+    ("On logic synthesis, the optimiser gives 5.2% and 6.9% delay improvements over the stock flow.", [],
+     [("delay", 5.2, None, "gain"), ("delay", 6.9, None, "gain")]),
     # a count of points before a noun is no result; a margin in points is
     ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
     ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),

@@ -569,8 +569,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         word = NOUN_AFTER.match(sentence, m.end())
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
+        # "7.6% and 8.1% area improvements": the word before the gain names the measure of each value
+        gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
+        if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
+            gain_of = None
         if versus:
             metric = versus.group("w")
+        elif gain_of and m.group("unit"):
+            metric, gain = gain_of.group("w"), True
         elif word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
