@@ -143,6 +143,9 @@ RESULTS = [
     # the word before "improvements" names the measure of each value before it
     ("On logic synthesis, the optimiser gives 5.2% and 6.9% delay improvements over the stock flow.", [],
      [("delay", 5.2, None, "gain"), ("delay", 6.9, None, "gain")]),
+    # "a reduction of X (in Y) of N%": what is reduced is measured
+    ("Tests show a reduction of foot-skating in long sequences of up to 37% while keeping diversity.", [],
+     [("foot-skating", 37.0, None, "gain")]),
     # a count of points before a noun is no result; a margin in points is
     ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
     ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),

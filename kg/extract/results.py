@@ -573,7 +573,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
         if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
             gain_of = None
-        if versus:
+        # "a reduction of self-intersections in generated motions of up to 49%": what is reduced is measured
+        change_of = m.group("unit") and _search(r"\b(?:reductions?|decreases?|improvements?|increases?|drops?|gains?)\s+(?:of|in)\s+(?:the\s+)?"
+                                                r"(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?:\s+(?:in|on|for|across)\s+[^,;.()%\d]{1,40}?)?\s+of\s+"
+                                                + QUAL + r"$", sentence[max(0, m.start() - 100):m.start()])
+        if change_of and (STOP.match(change_of.group("w").split()[-1]) or NOT_A_MEASURE.match(change_of.group("w").split()[-1])
+                          or STOP.match(change_of.group("w").split()[0])):
+            change_of = None
+        if change_of:
+            metric, gain = change_of.group("w"), True
+        elif versus:
             metric = versus.group("w")
         elif gain_of and m.group("unit"):
             metric, gain = gain_of.group("w"), True
