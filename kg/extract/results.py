@@ -555,12 +555,19 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(pos, m.end() + fewer.end(), fewer.group("q"), _float(m.group("num")), dataset_near(m.start(), m.end() + fewer.end()),
                 "result.fewer", "gain", gain_baseline(m.end() + fewer.end()))
             continue
+        # "a reduction of self-intersections in generated motions of up to 49%": what is reduced is measured
+        change_of = m.group("unit") and _search(r"\b(?:reductions?|decreases?|improvements?|increases?|drops?|gains?)\s+(?:of|in)\s+(?:the\s+)?"
+                                                r"(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?:\s+(?:in|on|for|across)\s+[^,;.()%\d]{1,40}?)?\s+of\s+"
+                                                + QUAL + r"$", sentence[max(0, m.start() - 100):m.start()])
+        if change_of and (STOP.match(change_of.group("w").split()[-1]) or NOT_A_MEASURE.match(change_of.group("w").split()[-1])
+                          or STOP.match(change_of.group("w").split()[0])):
+            change_of = None
         # "(75.4% vs. 74.2% resolution)": the measure after the other system's number is this one's too
         versus = _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s*(?:%|percent)?\s+(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[),;.]|$))",
                         sentence[m.end():])
         if versus and (STOP.match(versus.group("w").split()[-1]) or NOT_A_MEASURE.match(versus.group("w").split()[-1])):
             versus = None
-        if not (gain or score or versus) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
+        if not (gain or score or versus or change_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
                   r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
@@ -573,13 +580,6 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
         if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
             gain_of = None
-        # "a reduction of self-intersections in generated motions of up to 49%": what is reduced is measured
-        change_of = m.group("unit") and _search(r"\b(?:reductions?|decreases?|improvements?|increases?|drops?|gains?)\s+(?:of|in)\s+(?:the\s+)?"
-                                                r"(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?:\s+(?:in|on|for|across)\s+[^,;.()%\d]{1,40}?)?\s+of\s+"
-                                                + QUAL + r"$", sentence[max(0, m.start() - 100):m.start()])
-        if change_of and (STOP.match(change_of.group("w").split()[-1]) or NOT_A_MEASURE.match(change_of.group("w").split()[-1])
-                          or STOP.match(change_of.group("w").split()[0])):
-            change_of = None
         if change_of:
             metric, gain = change_of.group("w"), True
         elif versus:
