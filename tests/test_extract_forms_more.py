@@ -146,6 +146,10 @@ RESULTS = [
     # "a reduction of X (in Y) of N%": what is reduced is measured
     ("Tests show a reduction of foot-skating in long sequences of up to 37% while keeping diversity.", [],
      [("foot-skating", 37.0, None, "gain")]),
+    # a direction between two names is part of the measure
+    ("The aligner improves T1 to T2 retrieval from 40.5% to 58.25%.", [], [("T1 to T2 retrieval", 58.25, None, "score")]),
+    ("The system raises English to Czech translation accuracy to 69.4%.", [],
+     [("English to Czech translation accuracy", 69.4, None, "score")]),
     # a count of points before a noun is no result; a margin in points is
     ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
     ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),

@@ -133,17 +133,26 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
             continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
-            for _ in range(3):
+            steps = 0
+            while steps < 3:
+                steps += 1
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
+                # "S1 to S2 retrieval", "English to German translation": a direction between two names
+                direction = w and w.group("w") == "to" and _match(r"[A-Z]", sentence[s:]) and _search(
+                    r"(?<![\w-])(?:[A-Z][\w-]*|[a-z]+\d[\w-]*)\s+$", sentence[max(0, w.start("w") - 20):w.start("w")])
                 if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
-                        or STOP.match(w.group("w")) and not (
+                        or STOP.match(w.group("w")) and not direction and not (
                         # "mean absolute error", "relative squared error": a named error
                         w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
                         or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
+                if direction:
+                    steps -= 1  # the "to" of a direction is no modifier of its own
+            if _match(r"to\s", sentence[s:e]):
+                s += 3  # a direction cut off before its first name
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
                     and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
