@@ -150,6 +150,8 @@ RESULTS = [
     ("The aligner improves T1 to T2 retrieval from 40.5% to 58.25%.", [], [("T1 to T2 retrieval", 58.25, None, "score")]),
     ("The system raises English to Czech translation accuracy to 69.4%.", [],
      [("English to Czech translation accuracy", 69.4, None, "score")]),
+    # points of a measure: a difference in it
+    ("Offline replay recovers 12.4 points of retention on the oldest classes.", [], [("retention", 12.4, None, "gain")]),
     # a count of points before a noun is no result; a margin in points is
     ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
     ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),

@@ -571,12 +571,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if change_of and (STOP.match(change_of.group("w").split()[-1]) or NOT_A_MEASURE.match(change_of.group("w").split()[-1])
                           or STOP.match(change_of.group("w").split()[0])):
             change_of = None
+        points_of = _match(r"^\s+of\s+(?P<w>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[,;.()]|$)|\s+(?:on|in|for|at|over|across|with|while|and|compared|than)\b)",
+                           after) if _search(r"points?|pp|pts?", m.group("unit") or "") else None
+        if points_of and (STOP.match(points_of.group("w").split()[-1]) or NOT_A_MEASURE.match(points_of.group("w").split()[0])):
+            points_of = None
         # "(75.4% vs. 74.2% resolution)": the measure after the other system's number is this one's too
         versus = _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s*(?:%|percent)?\s+(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[),;.]|$))",
                         sentence[m.end():])
         if versus and (STOP.match(versus.group("w").split()[-1]) or NOT_A_MEASURE.match(versus.group("w").split()[-1])):
             versus = None
-        if not (gain or score or versus or change_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
+        if not (gain or score or versus or change_of or points_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
         if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
                   r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
@@ -589,7 +593,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
         if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
             gain_of = None
-        if change_of:
+        if points_of:
+            metric, gain = points_of.group("w"), True  # "recovers 17.7 points of retention": a difference in a measure
+        elif change_of:
             metric, gain = change_of.group("w"), True
         elif versus:
             metric = versus.group("w")
