@@ -21,7 +21,11 @@ EMPHASIS = {"textbf", "textit", "emph", "textsc", "underline", "mathbf", "boldsy
 MARKUP = re.compile(r"[\\${}*_]")
 TOKEN = re.compile(
     r"\\([A-Za-z]+)(?:\s*(\{))?|\\([%&_#$ ])|\$|\{|\}"
-    r"|(\*\*|__)|(?<![\w*])(\*)(?=[^\s*])|(?<=[^\s*])(\*)(?![\w*])"
+    r"|(\*\*|__)|(?<![\w*])(\*)(?=[^\s*])|(?<=[^\s*\d])(\*)(?![\w*])"
+    # a star standing for "×" after a number ("7* fewer FLOPs", "3.2* faster")
+    r"|(?<=\d)(\*)(?=\s?(?:fewer|less|more|faster|slower|smaller|larger|lower|higher|speed-?ups?|reductions?|"
+    r"compression|improvements?|increases?|decreases?)\b)"
+    r"|(?<=[^\s*])(\*)(?![\w*])"
 )
 
 
@@ -74,9 +78,13 @@ def clean(text: str) -> CleanText:
         ends.extend(range(pos + 1, m.start() + 1))
         pos = m.end()
         cmd, brace, escaped = m.group(1), m.group(2), m.group(3)
-        star = m.group(4) or m.group(5) or m.group(6)
+        star = m.group(4) or m.group(5) or m.group(6) or m.group(7) or m.group(8)
         if escaped:
             out.append(escaped)
+            starts.append(m.start())
+            ends.append(m.end())
+        elif m.group(7) and "*" not in markdown:
+            out.append("×")
             starts.append(m.start())
             ends.append(m.end())
         elif star:

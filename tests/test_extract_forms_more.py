@@ -34,6 +34,9 @@ CLAIMS = [
      [(6, "x", "reduction", None), (12, "x", "reduction", None)]),
     # a saving next to an added cost stays a claim
     ("The adapter adds few parameters while reducing memory by 30%.", [(30, "%", "reduction", None)]),
+    # a star after a number written for "×"; a star pair is still emphasis
+    ("The pruned encoder reaches the dense accuracy with 6* fewer FLOPs.", [(6, "x", "reduction", None)]),
+    ("The *sparse* kernel is 2.5* faster than cuBLAS.", [(2.5, "x", "speedup", "cuBLAS")]),
 ]
 
 NO_CLAIM = [
@@ -123,6 +126,47 @@ RESULTS = [
      [("exact match", 70.4, None, "score")]),
     # an adjective before "gain of" names no measure
     ("The grounder shows a solid gain of 4.2% in accuracy.", [], [("accuracy", 4.2, None, "gain")]),
+    # a value with its standard deviation before the measure: the mean is the value
+    ("The eye tracker reaches 4.12 ± 0.88 deg angular error after calibration.", [],
+     [("angular error", 4.12, None, "score")]),
+    ("The tagger scores 88.6 +/- 0.4% accuracy over five seeds.", [], [("accuracy", 88.6, None, "score")]),
+    ("On the held-out users, the compact model reaches 7.41 ± 0.93 deg after calibration.", [],
+     [(None, 7.41, None, "score")]),
+    # "A vs. B measure": the measure after the other system's number is also this one's; B is no result
+    ("The detector reaches 45.2% vs. 38.1% recall on night scenes.", [], [("recall", 45.2, None, "score")]),
+    ("Peak mode edges past the strongest router (81.6% vs. 80.9% resolution).", [], [("resolution", 81.6, None, "score")]),
+    # a signal-to-noise ratio the result is measured at, a starting model's number: settings, no results
+    ("The receiver reaches a bit error rate of 0.012 at an SNR of 5 dB.", [], [("bit error rate", 0.012, None, "score")]),
+    ("The equaliser beats the static one by 4.4 dB (NMSE, SNR = 15 dB).", [], [("NMSE", 4.4, None, "gain")]),
+    ("The denoiser reaches an SNR of 14.2 dB.", [], [("SNR", 14.2, None, "score")]),
+    ("The agent, post-trained from Qwen2.5-7B (18.2% Pass@1), reaches 33.0% Pass@1.", [], [("Pass@1", 33.0, None, "score")]),
+    # the word before "improvements" names the measure of each value before it
+    ("On logic synthesis, the optimiser gives 5.2% and 6.9% delay improvements over the stock flow.", [],
+     [("delay", 5.2, None, "gain"), ("delay", 6.9, None, "gain")]),
+    # "a reduction of X (in Y) of N%": what is reduced is measured
+    ("Tests show a reduction of foot-skating in long sequences of up to 37% while keeping diversity.", [],
+     [("foot-skating", 37.0, None, "gain")]),
+    # a direction between two names is part of the measure
+    ("The aligner improves T1 to T2 retrieval from 40.5% to 58.25%.", [], [("T1 to T2 retrieval", 58.25, None, "score")]),
+    ("The system raises English to Czech translation accuracy to 69.4%.", [],
+     [("English to Czech translation accuracy", 69.4, None, "score")]),
+    # points of a measure: a difference in it
+    ("Offline replay recovers 12.4 points of retention on the oldest classes.", [], [("retention", 12.4, None, "gain")]),
+    # a count of points before a noun is no result; a margin in points is
+    ("The tracker achieves 5.79 deg RMSE after 9-point calibration.", [], [("RMSE", 5.79, None, "score")]),
+    ("The loss is a 0.84-percentage-point drop.", [], [(None, 0.84, None, "gain")]),
+    # a correlation written with its symbol
+    ("The rubric shows a test-retest agreement of r = .912 across raters.", [],
+     [("test-retest agreement", 0.912, None, "score")]),
+    ("Predicted ratings track the annotators closely (Pearson r = 0.77).", [], [("Pearson r", 0.77, None, "score")]),
+    # a unit word after an integer makes it a value; "speeds" is a measure's head as "speed" is
+    ("The pruning raises decoding throughput to 410 tokens/s on one GPU.", [],
+     [("decoding throughput", 410.0, None, "score")]),
+    ("The renderer doubles its cache hits, boosting rendering speeds to over 350 FPS.", [],
+     [("rendering speeds", 350.0, None, "score")]),
+    # "degrees" is a unit: an integer with it is a value
+    ("The gaze model reaches an angular error of 4 degrees on the held-out users.", [],
+     [("angular error", 4.0, None, "score")]),
 ]
 
 NO_RESULT = [
@@ -138,6 +182,20 @@ NO_RESULT = [
     # model sizes are no values of the measure
     "The method keeps minimal loss in accuracy for models from 1B to 24B parameters.",
     "Bootstrap 95% CIs are reported for every cell.",
+    # a spread around a size is no result
+    "Each episode lasts 40 ± 6 steps.",
+    "The arm was placed 2.5 ± 0.5 m from the wall.",
+    "Raters scored 1.5K answers on a 5-point Likert scale.",
+    # a share of the data as a setting
+    "The contrastive term helps when labels are sparse (0.02% of the total image data or less).",
+    "The model accepts a 3.2-point quality trade for lower cost.",
+    "The arm rotates the gripper by 90 degrees before grasping.",
+    # a share as a setting is no result
+    "We mask 15% of tokens during pretraining.",
+    "The model uses a context length of 4096 tokens.",
+    "The trained model spends 12% vs. 30% of the budget.",
+    "Only 10% of the training images are labelled.",
+    "We note that only 10% of the training images are labelled.",
 ]
 
 
@@ -175,8 +233,16 @@ def test_forms_more_a_known_measure_keeps_its_modifier():
 KINDS = [
     ("The student recovers 92% of the teacher's mIoU on Cityscapes.", ["Cityscapes"], [("mIoU", 92.0, "ratio")]),
     ("The cache incurs under 1% average degradation on LongBench.", ["LongBench"], [(None, 1.0, "gain")]),
+    # the words naming the system whose value is shared are no part of the measure; a range gives its lower end
+    ("The pruned model retains 98.5% of the original accuracy on SST-2.", ["SST-2"], [("accuracy", 98.5, "ratio")]),
+    ("Small encoders can achieve 71-94% of full-model F1 scores.", [], [("F1", 71.0, "ratio")]),
+    ("The student keeps 96% of the dense model's top-1 accuracy.", [], [("top-1 accuracy", 96.0, "ratio")]),
     # a share of cases the method gets right is a result, not a leaderboard score
     ("The verifier outperforms majority voting in 83% of cases.", [], [(None, 83.0, "ratio")]),
+    # a share as the subject of a finding, or of the cases a system solves
+    ("The audit finds that 64% of the surveyed corpora lack a licence.", [], [(None, 64.0, "ratio")]),
+    ("In the study, 38.5% of clinicians preferred the generated summaries.", [], [(None, 38.5, "ratio")]),
+    ("The agent reaches the goal within three moves for 91% of episodes.", [], [(None, 91.0, "ratio")]),
     ("The detector achieves 52.3 mAP@0.5:0.95 on COCO.", ["COCO"], [("mAP@0.5:0.95", 52.3, "score")]),
     ("It reaches an mAP@0.5 of 71.2% and mAP@0.5:0.95 of 48.3% on VisDrone.", ["VisDrone"],
      [("mAP@0.5", 71.2, "score"), ("mAP@0.5:0.95", 48.3, "score")]),
@@ -224,3 +290,30 @@ def test_forms_more_triples_a_quality_measure(nlp):
     ext = extract_text(nlp, "We propose ZetaRank. ZetaRank triples the top-1 accuracy of current retrievers.")
     assert [(r.metric, r.value, r.kind) for r in ext.results] == [("top-1 accuracy", 3.0, "gain")]
     assert ext.claims == []
+
+
+def test_forms_more_a_number_with_no_measure_takes_the_one_named_before(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaQA. ZetaQA reaches an exact match of 61.2% on NQ. "
+                            "It outperforms the strongest baseline by 3.2 points on TriviaQA. "
+                            "The verifier outperforms majority voting in 83% of cases. "
+                            "Training takes 12 hours on 8 GPUs.")
+    assert [(r.metric, r.value, r.kind) for r in ext.results] == [
+        ("exact match", 61.2, "score"), ("exact match", 3.2, "gain"), (None, 83.0, "ratio")]
+
+
+def test_forms_more_two_measures_before_name_no_number():
+    from kg.extract.components import carry_measure
+    from kg.extract.results import ResultMatch
+    found = [ResultMatch(0, 4, "FID", 8.1, None, "r"), ResultMatch(10, 14, "IS", 120.5, None, "r"),
+             ResultMatch(20, 24, None, 2.5, None, "r", "gain")]
+    assert [r.metric for r in carry_measure(found, "FID")] == ["FID", "IS", None]
+    assert [r.metric for r in carry_measure(found[2:], None)] == [None]
+    assert [r.metric for r in carry_measure(found[2:], "FID")] == ["FID"]
+
+
+def test_forms_more_numbers_of_earlier_work_are_no_result(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "Recent work has shown that learned solvers reach optimality gaps under 1.5% on small grids. "
+                            "Previous methods achieve 61.2% accuracy on GridBench, while ours reaches 74.8% accuracy.")
+    assert [(r.metric, r.value) for r in ext.results] == [("accuracy", 74.8)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import replace
 
 from spacy.tokens import Doc
 
@@ -14,6 +15,12 @@ from .spans import longest_first, sentence_bounds, text_of
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
 # a sentence without a decimal, a percentage, points or a value after "=" or ":" holds no result
 MAY_RESULT = re.compile(r"doubl|tripl|quadrupl|\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]|\d-fold|\d\s+times|\d\s?(?:ms|s|sec|seconds|fps|FPS|dB|deg)\b")
+
+# a sentence on earlier work ("Recent research has shown that proxies achieve gaps under 1%"): its numbers
+# are others' results unless the sentence turns to this paper ("…, while ours reaches 75%")
+BACKGROUND = re.compile(r"^\W*(?:(?:Recent|Prior|Previous|Earlier|Existing|Current)\s+(?:\w+\s+){0,2}?(?:research|work|works|studies|"
+                        r"methods|approaches|models|systems|literature)\b|(?:It\s+has\s+been|Studies\s+have|Research\s+has)\s+(?:\w+\s+)?shown)")
+THIS_PAPER = re.compile(r"\b(?:we|our|ours|us|this\s+(?:paper|work|study))\b", re.I)
 
 
 class ClaimFinder:
@@ -31,6 +38,7 @@ class ClaimFinder:
         starts = [mentions[i][1] for i in by_start]
         code = sorted(doc._.kg_code)
         code_starts = [s for s, _ in code]
+        measure = None  # the one measure the results of the sentence before named
         for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
             if not MAY_CLAIM.search(sentence):
@@ -45,7 +53,7 @@ class ClaimFinder:
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
             datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
-            if not MAY_RESULT.search(sentence):
+            if not MAY_RESULT.search(sentence) or BACKGROUND.search(sentence) and not THIS_PAPER.search(sentence):
                 continue
             found_results = find_results(sentence, longest_first(metrics), longest_first(datasets), blocked, tasks)
             # "increases tokens-per-step from 2.6 to 4.3": the new value of a named measure is a result too
@@ -55,7 +63,27 @@ class ClaimFinder:
                     q = next(((s, e) for s, e in metrics if sentence[s:e] == c.quantity), None)
                     if q and not any(r.start == at.start for r in found_results):
                         found_results.append(ResultMatch(at.start, at.end, c.quantity, c.value, None, "result.from_to"))
-            results.extend((s0, r) for r in sorted(found_results, key=lambda r: r.start))
+            found_results = carry_measure(sorted(found_results, key=lambda r: r.start), measure)
+            named = {r.metric for r in found_results if r.metric}
+            measure = named.pop() if len(named) == 1 else None if named else measure
+            results.extend((s0, r) for r in found_results)
         doc._.kg_claims = claims
         doc._.kg_results = results
         return doc
+
+
+def carry_measure(found: list[ResultMatch], before: str | None) -> list[ResultMatch]:
+    """A score or gain that names no measure takes the one measure named before it: in its own
+    sentence ("accuracy of 81.2% on A and 77.4 on B"), else in the sentence of results before it
+    ("… reaches 52.1 mAP. On B it reaches 48.3."). Shares ("in 83% of cases") stay unnamed."""
+    out, last = [], before
+    named = {r.metric for r in found if r.metric}
+    if len(named) > 1:
+        last = None
+    for r in found:
+        if r.metric:
+            last = r.metric if len(named) == 1 else None
+        elif last and r.kind in ("score", "gain"):
+            r = replace(r, metric=last)
+        out.append(r)
+    return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
-UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|deg|°)(?![\w/])"
+UNIT = (r"(?:\s*%|\s?(?:percentage\s+points?|percent|points?|pts?|pp|dB|ms|s|sec|seconds|fps|FPS|degrees?|deg|°)(?![\w/])"
         r"(?:\s*\((?:pp|pts?)\))?)?")
 QUAL = (r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|"
         r"approx\.|close\s+to|only|just|an?\s+(?:average|absolute|relative)\s+(?:of\s+)?|on\s+average|a\s+(?:large\s+)?margin\s+of|"
@@ -34,7 +34,7 @@ METRIC_NAMES = (
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
-    r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+correlation|"
+    r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
     r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
     r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
     r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
@@ -43,7 +43,7 @@ METRIC_NAMES = (
 )
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
-    r"precision|recall|coverage|reward|returns?|throughput|latency|speed|times?|distance|similarity|agreement|"
+    r"precision|recall|coverage|reward|returns?|throughput|latency|latencies|speeds?|times?|distance|similarity|agreement|"
     r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
     r"utilization|efficiency|encoding|retrieval|funds|yield"
 )
@@ -73,9 +73,9 @@ ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 VALUE_AFTER = re.compile(
     r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
     r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to)\s*)?"
-    + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
+    r"(?:(?:r|ρ|rho|τ|tau|R\^?2|R²|κ)\s*=\s*)?" + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
 VALUE_BEFORE = re.compile(
-    r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
+    r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to|±|\+/-|\+-)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
     r"increases?|boosts?|drops?|reductions?|decreases?)\s+)?(?:(?:in|of|on)\s+(?:the\s+)?(?:terms\s+of\s+)?)?$")
 IMPROVES_BY = re.compile(
     r"\b(?P<verb>improv\w*|increas\w*|boost\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|enhanc\w*|cut\w*|gain\w*)\s+"
@@ -133,22 +133,31 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
             continue  # a known name; a known bare head ("accuracy") is still widened ("GUI grounding accuracy")
         if _fullmatch(METRIC_HEADS, head, re.I):
             # widen: up to three modifier words before a head noun
-            for _ in range(3):
+            steps = 0
+            while steps < 3:
+                steps += 1
                 lo = max(0, s - 40)
                 w = WORD_BEFORE.search(sentence, lo, s)
+                # "S1 to S2 retrieval", "English to German translation": a direction between two names
+                direction = w and w.group("w") == "to" and _match(r"[A-Z]", sentence[s:]) and _search(
+                    r"(?<![\w-])(?:[A-Z][\w-]*|[a-z]+\d[\w-]*)\s+$", sentence[max(0, w.start("w") - 20):w.start("w")])
                 if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
-                        or STOP.match(w.group("w")) and not (
+                        or STOP.match(w.group("w")) and not direction and not (
                         # "mean absolute error", "relative squared error": a named error
                         w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
                         or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
                 s = w.start("w")
+                if direction:
+                    steps -= 1  # the "to" of a direction is no modifier of its own
+            if _match(r"to\s", sentence[s:e]):
+                s += 3  # a direction cut off before its first name
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
                     and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
                 s += lead.end()
-            if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "ratio", "gap", "loss", "errors",
+            if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "speeds", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
                                 "returns", "return", "stability", "consistency", "agreement") and s == m.start():
@@ -237,11 +246,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
+        if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
+            return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
         used.add(key)
         if metric:
             metric = _metric_name(metric)
-        if kind == "score" and _match(r"^[\d.]+\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+        if kind == "score" and _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
             kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
+        if kind == "ratio" and metric:
+            # "98.5% of the original accuracy", "75-96% of full-model accuracy": the words naming the system
+            # whose value is shared are no part of the measure
+            metric = REFERENCE_WORDS.sub("", metric) or metric
         out.append(ResultMatch(pos, end, metric, value, dataset, rule, kind, baseline))
 
     # "95.0% and 97.5% Valid-Unique-Novelty on the planar and tree datasets, respectively";
@@ -299,7 +314,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
             me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
-        if n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
+        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+)", sentence[me + n.end():])
+        if unit_word and UNIT_WORD.match(unit_word.group("u")) and unit_word.group("u") not in ("m", "h", "b", "s"):
+            n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
+        elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
@@ -519,7 +537,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
-        if not m.group("unit") and not ("." in m.group("num") and (m.group("sign") or _search(
+        if (m.group("unit") or "").startswith("-") and not _match(
+                r"^\s*(?:absolute\s+|relative\s+|average\s+|overall\s+)?(?:improvements?|gains?|increases?|boosts?|leads?|margins?|"
+                r"advantages?|jumps?|rises?|higher|better|increments?|drops?|declines?|decreases?|reductions?)\b|^\s*(?:[,;.)]|$)",
+                after, re.I):
+            continue  # "after 9-point calibration", "a 5-point Likert scale": a count of points before a noun, no result
+        spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
+        if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
                 r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
@@ -540,15 +564,44 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(pos, m.end() + fewer.end(), fewer.group("q"), _float(m.group("num")), dataset_near(m.start(), m.end() + fewer.end()),
                 "result.fewer", "gain", gain_baseline(m.end() + fewer.end()))
             continue
-        if not (gain or score) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
+        # "a reduction of self-intersections in generated motions of up to 49%": what is reduced is measured
+        change_of = m.group("unit") and _search(r"\b(?:reductions?|decreases?|improvements?|increases?|drops?|gains?)\s+(?:of|in)\s+(?:the\s+)?"
+                                                r"(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?:\s+(?:in|on|for|across)\s+[^,;.()%\d]{1,40}?)?\s+of\s+"
+                                                + QUAL + r"$", sentence[max(0, m.start() - 100):m.start()])
+        if change_of and (STOP.match(change_of.group("w").split()[-1]) or NOT_A_MEASURE.match(change_of.group("w").split()[-1])
+                          or STOP.match(change_of.group("w").split()[0])):
+            change_of = None
+        points_of = _match(r"^\s+of\s+(?P<w>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[,;.()]|$)|\s+(?:on|in|for|at|over|across|with|while|and|compared|than)\b)",
+                           after) if _search(r"points?|pp|pts?", m.group("unit") or "") else None
+        if points_of and (STOP.match(points_of.group("w").split()[-1]) or NOT_A_MEASURE.match(points_of.group("w").split()[0])):
+            points_of = None
+        # "(75.4% vs. 74.2% resolution)": the measure after the other system's number is this one's too
+        versus = _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s*(?:%|percent)?\s+(?P<w>[A-Za-z][\w-]+(?:\s+[a-z][\w-]+)?)(?=\s*(?:[),;.]|$))",
+                        sentence[m.end():])
+        if versus and (STOP.match(versus.group("w").split()[-1]) or NOT_A_MEASURE.match(versus.group("w").split()[-1])):
+            versus = None
+        if not (gain or score or versus or change_of or points_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks)|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
+        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
+                  r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
-        if word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
+        # "7.6% and 8.1% area improvements": the word before the gain names the measure of each value
+        gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
+        if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
+            gain_of = None
+        if points_of:
+            metric, gain = points_of.group("w"), True  # "recovers 17.7 points of retention": a difference in a measure
+        elif change_of:
+            metric, gain = change_of.group("w"), True
+        elif versus:
+            metric = versus.group("w")
+        elif gain_of and m.group("unit"):
+            metric, gain = gain_of.group("w"), True
+        elif word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
                 not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
@@ -558,6 +611,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
+    # a share as the subject of a finding: "70% of the audited datasets fail …", "45% of participants preferred …",
+    # "… solves the task for 95% of instances": a result of the system studied, no measure named
+    for m in () if "%" not in sentence else SHARE.finditer(sentence):
+        g = "num" if m.group("num") else "num2"
+        p = m.start(g)
+        if p not in used and free(p, m.end()) and not baseline_number(p):
+            add(p, m.end(), None, _float(m.group(g)), None, "result.share", "ratio")
     # the members of a list after a result take its measure: "S-measures of 0.898 on COD10K, 0.904 on CAMO, and 0.913
     # on NC4K"; "by 1.5 and 2.5 points"; "0.839 in the six-class setting and 0.870 in the five-class setting"
     for r in sorted(out, key=lambda r: r.start):
@@ -584,6 +644,19 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     out.sort(key=lambda r: r.start)
     return out
 
+
+SHARE = re.compile(
+    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
+    r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
+    r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
+    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
+
+REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
+                             r"[\w-]+\s+model(?:'s|’s)|[\w-]+(?:'s|’s))\s+)+(?=\S)", re.I)
+
+SETTING_BEFORE = re.compile(
+    r"(?:\b(?:at|under|with|for)|[,(])\s*(?:an?\s+|the\s+)?(?:input\s+)?(?:SNRs?|signal-to-noise\s+ratios?)\s*(?:of|=|:)?\s*$|"
+    r"\b(?:trained|fine-?tuned|initiali[sz]ed|starting|distilled|post-trained)\s+from\s+(?:the\s+)?[\w.-]+\s*\(\s*$")
 
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
