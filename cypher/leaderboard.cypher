@@ -1,10 +1,10 @@
 // name: leaderboard
 // question: What results are reported for a dataset and metric, best value first (a small leaderboard)?
-// @param dataset: {"from": "top_leaderboards", "example": "planar"}
-// @param metric: {"from": "top_leaderboards", "example": "Valid-Unique-Novelty"}
+// @param dataset: {"from": "top_leaderboards", "example": "MBPP"}
+// @param metric: {"from": "top_leaderboards", "example": "FID"}
 // example:
 //   method | value | dataset | metric | evidence | paper | paper_id
-//   Graph-GRPO | 95.0 | planar | Valid-Unique-Novelty | With only 50 denoising steps, our method achieves 95.0% and… | Graph generation is a fundament… | …
+//   XDLM | 15.0 | MBPP | FID | When scaled to tune an 8B-parameter large language model, X… | In discrete generative modeling… | …
 WITH toLower($dataset) AS wanted_dataset, toLower($metric) AS wanted_metric
 MATCH (p:Paper)-[:REPORTS]->(r:Result)-[:ON_DATASET]->(d:Dataset), (r)-[:OF_METRIC]->(m:Metric)
 WHERE r.kind = 'score'

@@ -315,3 +315,8 @@ def test_extract_proposed_part_keeps_its_kind(nlp):
     f = fields(extract_text(nlp, "We design a Diversify-and-Absorb Mechanism that adds an absorbent token, "
                                  "and propose GeoMamba, a graph state-space model."))
     assert "Diversify-and-Absorb Mechanism" in f.get("proposed", []) and "GeoMamba" in f.get("proposed", [])
+
+
+def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(nlp):
+    f = fields(extract_text(nlp, "We introduce User as Engram, a memory that stores what the user said."))
+    assert "User" not in f.get("proposed", [])

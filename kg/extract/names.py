@@ -265,8 +265,10 @@ class NameFinder:
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))
                 bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:(?:propose|introduce|present|develop)s?|called|named|dubbed|termed)\s*$", cue.group(0), re.I) else None
                 if bare and bare.group("title") and " " not in bare.group("title") and (
-                        len(bare.group("title")) < 3 or bare.group("title").lower() in COMMON_CAPITALISED):
-                    bare = None  # one capitalised word: a name ("Sprout", "Glyph"), not "A" or "The"
+                        len(bare.group("title")) < 3 or bare.group("title").lower() in COMMON_CAPITALISED
+                        or not (re.match(r"\s*[,:;(]", sentence[bare.end("title"):])
+                                or re.search(r"(?:called|named|dubbed|termed)\s*$", cue.group(0), re.I))):
+                    bare = None  # one capitalised word set off as a name ("Sprout, a …"), not "A", "The" or "User as Engram"
                 if bare:
                     g = next(k for k in ("title", "term", "paren") if bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
