@@ -33,11 +33,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from kg.extract.typer import WORD  # names are counted as the typer reads its words
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
 DEFAULT_OUT = ROOT / "kg" / "extract" / "terms"
 HEADER = "# {what} (scripts/build_terms.py; source: ../shared/data/corpus_arxiv, arXiv metadata, CC0 1.0).\n"
-WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")  # the typer's words (kg/extract/typer.py)
 MIN_DOCS = 3
 MAX_WORDS = 6
 ACRONYM = re.compile(r"\s\(([A-Za-z][\w\-]{1,9}?)s?\)")

@@ -33,7 +33,7 @@ def examples(shared: Path):
 
     from kg.extract import DEFAULT_CONFIG, load_pipeline
     from kg.extract.latex import clean
-    from kg.extract.typer import CANDIDATE, LABELS, TERM_CANDIDATE, chunk_candidates, features, term_candidates
+    from kg.extract.typer import LABELS, features, proposals
     from kg.resolve.normalize import normalise
 
     cfg = DEFAULT_CONFIG.read_text().replace('"kg_typer",', "")
@@ -62,12 +62,7 @@ def examples(shared: Path):
             assert label in LABELS
             out.append((features(text, fld, s, e, rule), label))
         # the chunks the typer proposes itself where no rule found anything
-        taken = bytearray(len(text))
-        for _f, s, e, *_ in doc._.kg_mentions:
-            taken[s:e] = b"\x01" * (e - s)
-        candidates = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)]
-        candidates += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
-        for s, e, rule in candidates:
+        for s, e, rule in proposals(text, doc._.kg_mentions):
             key = normalise(text[s:e])
             label = next((f.upper() for f in PRIORITY if key in forms[f]), "NONE")
             out.append((features(text, "none", s, e, rule), label))

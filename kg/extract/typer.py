@@ -66,17 +66,14 @@ def corpus_terms() -> tuple[dict[tuple[str, ...], int], dict[tuple[str, str], tu
     and the sequences by their first two words, longest first."""
     docs: dict[tuple[str, ...], int] = {}
     by_pair: dict[tuple[str, str], set[tuple[str, ...]]] = {}
-    for line in TERMS_FILE.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        term, n = line.split("\t")
+    for term, n in _counts(TERMS_FILE):
         words = tuple(WORD.findall(term))
         if len(words) < 2:
             continue
         last = words[-1]
         for variant in {last, last + "s", last[:-1] if last.endswith("s") and not last.endswith("ss") else last}:
             seq = words[:-1] + (variant,)
-            docs[seq] = max(docs.get(seq, 0), int(n))
+            docs[seq] = max(docs.get(seq, 0), n)
             by_pair.setdefault(seq[:2], set()).add(seq)
     return docs, {k: tuple(sorted(v, key=lambda w: (-len(w), w))) for k, v in by_pair.items()}
 
@@ -85,16 +82,18 @@ def corpus_terms() -> tuple[dict[tuple[str, ...], int], dict[tuple[str, str], tu
 def corpus_names() -> dict[str, int]:
     """How many arXiv abstracts write each name-shaped word ("GPT-4": 1516), for those at least three
     do (scripts/build_terms.py). Few or none: likely a name the paper gives its own method."""
-    out = {}
-    for line in NAMES_FILE.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            name, n = line.split("\t")
-            out[name] = int(n)
-    return out
+    return dict(_counts(NAMES_FILE))
+
+
+def _counts(path: Path) -> list[tuple[str, int]]:
+    """The `name<TAB>count` lines of one of the terms/ lists (scripts/build_terms.py writes them)."""
+    rows = (line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
+    return [(name, int(n)) for name, n in rows]
 
 
 def term_bucket(count: int) -> int:
-    """How many abstracts define a phrase, as a feature value: 0 none, 1 a few, 2 tens, 3 hundreds."""
+    """A corpus count (abstracts that define a phrase, or write a name) as a feature value: 0 none, 1 a few,
+    2 tens, 3 hundreds or more."""
     return 0 if count == 0 else 1 if count < 10 else 2 if count < 100 else 3
 
 
@@ -110,6 +109,18 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
             if (k == 2 or tuple(lowered[i:i + k]) == words) and taken.find(1, starts[i], ends[i + k - 1]) < 0:
                 out.append((starts[i], ends[i + k - 1]))
                 break
+    return out
+
+
+def proposals(text: str, mentions, chunks: bool = True, terms: bool = True) -> list[tuple[int, int, str]]:
+    """The spans the typer scores for proposing, with their rule: chunks and corpus terms that touch no
+    rule mention (the component and scripts/train_typer.py both read them here)."""
+    taken = bytearray(len(text))
+    for _f, s, e, *_ in mentions:
+        taken[s:e] = b"\x01" * (e - s)
+    out = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)] if chunks else []
+    if terms:
+        out += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
     return out
 
 
@@ -309,15 +320,8 @@ class MentionTyper:
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions or []
         text = text_of(doc)
-        candidates: list[tuple[int, int, str]] = []
-        if self.propose <= 1 or self.propose_terms <= 1:
-            taken = bytearray(len(text))
-            for _f, s, e, *_ in mentions:
-                taken[s:e] = b"\x01" * (e - s)
-            if self.propose <= 1:
-                candidates = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)]
-            if self.propose_terms <= 1:
-                candidates += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
+        candidates = (proposals(text, mentions, self.propose <= 1, self.propose_terms <= 1)
+                      if self.propose <= 1 or self.propose_terms <= 1 else [])
         if not mentions and not candidates:
             return doc
         lines = [feature_parts(text, f, s, e, r) for f, s, e, r, _ in mentions]
