@@ -178,7 +178,12 @@ def _clean_baseline(base: str) -> str | None:
     named = re.sub(r"^.*?\bsuch\s+as\s+", "", base, flags=re.I)  # "systems such as PipeDream and Piper": the names count
     if not base or len(named.split()) > 6 or NOT_A_BASELINE.search(base):
         return None
-    return base
+    return _named(base)
+
+
+def _named(base: str) -> str:
+    """"state-of-the-art DFlash" is DFlash: praise before a name is no part of it."""
+    return re.sub(r"^(?:the\s+)?(?:state-of-the-art|SOTA|strong|leading|popular)\s+(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
 
 
 def split_baselines(base: str | None) -> list[str | None]:
@@ -196,7 +201,7 @@ def split_baselines(base: str | None) -> list[str | None]:
     parts = [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", base) if p.strip()]
     if len(parts) > 1 and all(len(p.split()) <= 3 and _search(r"[A-Z0-9]", p) and not GENERIC_HEAD.search(p)
                               for p in parts):
-        return parts
+        return [_named(p) for p in parts]
     return [base]
 
 
@@ -725,6 +730,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if d.kind != c.kind and c.unit == d.unit and gap and not _search(
                 r"\b(?:faster|speed\w*|accelerat\w*|throughput|reduc\w*|fewer|less|lower|sav\w*)\b", gap.group("q") + sentence[d.evidence.end:d.evidence.end + 12], re.I):
             claims[i] = replace(d, kind=c.kind, factor=_refactor(d, c.kind)[0], factor_max=_refactor(d, c.kind)[1])
+    # "400× and 20× faster inference": what the last member of a bare list names is every member's
+    for i in range(len(claims) - 2, -1, -1):
+        c, d = claims[i], claims[i + 1]
+        if c.quantity is None and d.quantity and c.unit == d.unit and c.kind == d.kind \
+                and LIST_SEP.match(sentence[c.evidence.end:d.evidence.start]):
+            claims[i] = replace(c, quantity=d.quantity)
     # a baseline written once after a list is every member's ("by 5.4 times, FLOPs by 300 times and
     # latency by 2.4 times compared to heavy baselines")
     for i in range(len(claims) - 2, -1, -1):
@@ -735,11 +746,11 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
             claims[i] = replace(c, baseline=d.baseline)
             base_ends[c.evidence.start] = base_ends[d.evidence.start]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
+    paired = _respective(sentence, claims, base_ends)
     by_base: dict[str, list[int]] = {}
     for i, c in enumerate(claims):
-        if c.baseline:
+        if c.baseline and i not in paired:
             by_base.setdefault(c.baseline, []).append(i)
-    paired: dict[int, str] = {}
     for base, idx in by_base.items():
         parts = split_baselines(base)
         if len(parts) > 1 and len(parts) == len(idx):
@@ -753,6 +764,46 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                 out.append(replace(c, quantity=quantity, baseline=base,
                                    text=sentence[c.evidence.start:max(text_end, c.evidence.end)].strip()))
     return out
+
+
+def _respective(sentence: str, claims: list[Claim], base_ends: dict[int, int]) -> dict[int, str]:
+    """A list of claims with "respectively" after it: the i-th claim is over the i-th baseline, written
+    after the list ("400× and 20× faster than A (1000 steps) and B (50 steps), respectively") or before it
+    ("outperforming A and B by 1.4x and 1.7x respectively"). Returns {claim index: its baseline}; the
+    claims' texts then run to the end of the list of baselines."""
+    paired: dict[int, str] = {}
+    i = 0
+    while i < len(claims):
+        j = i
+        while j + 1 < len(claims) and LIST_SEP.match(sentence[claims[j].evidence.end:claims[j + 1].evidence.start]):
+            j += 1
+        group, i = list(range(i, j + 1)), j + 1
+        if len(group) < 2:
+            continue
+        last = claims[group[-1]].evidence.end
+        resp = _search(r"\brespectively\b", sentence[last:].split(";")[0], re.I)
+        if not resp or any(last < c.evidence.start < last + resp.start() for c in claims):
+            continue
+        resp_at = last + resp.start()
+        bases = {claims[k].baseline for k in group if claims[k].baseline}
+        if len(bases) != 1:
+            continue
+        base = bases.pop()
+        end = max(base_ends.get(claims[k].evidence.start, -1) for k in group if claims[k].baseline)
+        phrase, phrase_end = base, None
+        at = sentence.rfind(base, 0, end) if end > last else -1
+        if 0 <= at < resp_at:
+            # the baselines from the first to "respectively", without their parentheses ("DDPM (1000 steps)")
+            phrase = re.sub(r"\s*\([^()]*\)", "", sentence[at:resp_at])
+            phrase = re.split(r"\s+(?:on|in|at|for|across|with|under|when|using|while|by)\s+", phrase)[0].strip(" ,")
+            phrase_end = len(sentence[:resp_at].rstrip(" ,"))
+        parts = split_baselines(phrase)
+        if len(parts) == len(group):
+            paired.update(zip(group, parts))
+            if phrase_end is not None:
+                for k in group:
+                    base_ends[claims[k].evidence.start] = phrase_end
+    return paired
 
 
 def split_quantities(quantity: str | None) -> list[str | None]:
