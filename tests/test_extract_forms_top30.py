@@ -33,6 +33,14 @@ CLAIMS = [
      [("4×, 3× and 2× faster than cuBLAS, CUTLASS and Triton", 4, "x", "speedup", None, "cuBLAS", 4),
       ("3× and 2× faster than cuBLAS, CUTLASS and Triton", 3, "x", "speedup", None, "CUTLASS", 3),
       ("2× faster than cuBLAS, CUTLASS and Triton", 2, "x", "speedup", None, "Triton", 2)]),
+    # a share after a share is one too, and the baseline written after both is both shares' ("X% of Y compared with Z")
+    ("At 512K tokens the sparse model needs only 31% of the prefill FLOPs and 12% of the KV memory compared with Llama-3.1-8B.",
+     [("31% of the prefill FLOPs and 12% of the KV memory compared with Llama-3.1-8B", 31, "%", "reduction", "prefill FLOPs",
+       "Llama-3.1-8B", 3.225806),
+      ("12% of the KV memory compared with Llama-3.1-8B", 12, "%", "reduction", "KV memory", "Llama-3.1-8B", 8.333333)]),
+    ("The student needs only 30% of the training steps and 20% of the labels.",
+     [("30% of the training steps", 30, "%", "reduction", "training steps", None, 3.333333),
+      ("20% of the labels", 20, "%", "reduction", "labels", None, 5.0)]),
 ]
 
 NO_CLAIM = [

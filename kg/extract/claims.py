@@ -364,6 +364,7 @@ LIST_GAP = re.compile(r"^\s*(?:(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*)?(?
 LIST_GAP_HEAD = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:reductions?|savings?|decreases?|speed-?ups?|faster|fewer|less|lower)\s+"
                            r"(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+)(?P<q>)" + QUAL_OPT + r"$", re.I)
 LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
+SHARE_GAP = re.compile(r"^\s*of\s+[^,;.%×\d]{1,50}?\s*(?:,\s*(?:and\s+)?|and\s+)" + QUAL_OPT + r"$", re.I)
 CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
 
 
@@ -662,7 +663,11 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         share = SHARE_AFTER.match(after) and not _match(r"^\s*of\s+(?:the\s+)?(?:cases|time\b|samples\s+are)", after, re.I)
         # "with 1% and 10% labeled data": the cue before the list is each member's
         lead = re.sub(r"(?:" + NUM + r")\s*%\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$", "", before) if share else before
-        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50)) and not quality and v < 100 \
+        # "requires only 27% of the FLOPs and 10% of the KV cache": a share after a share is one too
+        after_share = any(c.evidence.rule == "claim.percent_share" and SHARE_GAP.match(sentence[c.evidence.end:m.start()])
+                          for c in claims)
+        if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50) or after_share) \
+                and not quality and v < 100 \
                 and not _added_or_capacity(sentence, m.start(), m.end()):
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
@@ -740,9 +745,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     # latency by 2.4 times compared to heavy baselines")
     for i in range(len(claims) - 2, -1, -1):
         c, d = claims[i], claims[i + 1]
-        gap = LIST_GAP.match(sentence[c.evidence.end:d.evidence.start])
+        between = sentence[c.evidence.end:d.evidence.start]
+        gap = LIST_GAP.match(between)
+        # "only 27% of the FLOPs and 10% of the KV cache compared with X": both shares are of X's
+        shares = c.evidence.rule == d.evidence.rule == "claim.percent_share" and SHARE_GAP.match(between)
         if c.baseline is None and d.baseline is not None and base_ends.get(d.evidence.start, -1) > d.evidence.end and c.unit == d.unit \
-                and gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I):
+                and (shares or gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I)):
             claims[i] = replace(c, baseline=d.baseline)
             base_ends[c.evidence.start] = base_ends[d.evidence.start]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
