@@ -41,9 +41,33 @@ CLAIMS = [
     ("The student needs only 30% of the training steps and 20% of the labels.",
      [("30% of the training steps", 30, "%", "reduction", "training steps", None, 3.333333),
       ("20% of the labels", 20, "%", "reduction", "labels", None, 5.0)]),
+    # a multiple below one of a cost is the share left: a reduction by its inverse
+    ("The tiny detector has only 0.02 times the parameters and needs 0.25 times the computational cost of YOLOv8-L.",
+     [("0.02 times the parameters", 0.02, "x", "reduction", "parameters", None, 50.0),
+      ("0.25 times the computational cost of YOLOv8-L", 0.25, "x", "reduction", "computational cost", None, 4.0)]),
+    ("The small router matches the large one at 0.4× compute.",
+     [("0.4× compute", 0.4, "x", "reduction", "compute", None, 2.5)]),
+    # "X needs N× more than ours": ours needs fewer, and the one that needs more is the baseline
+    ("The dense retriever needs 4x more queries than ours.",
+     [("4x more queries than ours", 4, "x", "reduction", None, "dense retriever", 4)]),
+    ("Beam search requires 35% more decoder calls than our sampler.",
+     [("35% more decoder calls than our sampler", 35, "%", "reduction", None, "Beam search", 1.538462)]),
 ]
 
 NO_CLAIM = [
+    # a multiple of a cost with no word that it is lower: more cost, no saving
+    "Serving the low-resource language results in up to 7.5x inference cost (Yoruba vs French on the same model).",
+    "The ensemble matches the single model at 40x the cost.",
+    "The probe is the best predictor we measured at 12x inference cost.",
+    "The guard runs with negligible overhead (1.04× time, 1.01× memory).",
+    "The solvers operate over a 25x latency range across devices.",
+    # a spread, not a gain
+    "Runs on the same prompt can differ by up to 20x in total tokens.",
+    "Energy per output token varies by up to 6.1 times across languages.",
+    # a finding about tasks, not a method's claim
+    "Agentic coding tasks are costly, consuming 800x more tokens than code completion and code review.",
+    # an extra cost the method adds, below one
+    "The sampler adds only 0.03x additional computational cost over the base model.",
 ]
 
 

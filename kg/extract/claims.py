@@ -164,7 +164,7 @@ OUTPERFORMS = re.compile(
     r"\b(?:outperform\w*|surpass\w*|beat\w*|exceed\w*|outpac\w*|improv\w*\s+(?:on|over|upon))\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<base>[^,;()]{2,80}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
 NOT_A_BASELINE = re.compile(
-    r"^(?:it|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|\d[\d.,]*)$"
+    r"^(?:it|they|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|\d[\d.,]*)$"
     r"|^\d[\d.,]*\s*(?:%|x\b|×|times\b)|[%×]", re.I)
 GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|techniques|frameworks|solutions|works|variants)$", re.I)
 
@@ -417,7 +417,33 @@ def _a_level(sentence: str, start: int, end: int) -> bool:
     over = OVERHEAD_BEFORE.search(before)
     if over and over.group("what") and KIND_WORD.match(over.group("what")):
         over = None  # "an acceleration ratio of 1.9x", "a compression ratio of 8x": the gain itself
+    if _search(r"\b(?:differ\w*|var(?:y|ies|ied|ying)|fluctuat\w*|spread)\s+(?:by\s+)?" + QUAL_OPT + r"$", before, re.I):
+        return True  # "runs can differ by up to 30x in total tokens": a spread, no gain
+    if _cost_multiple(sentence, start, end):
+        return True  # "up to 8.9x inference cost": a multiple of a cost, with no word that it is lower
     return bool(over or LEVEL_AFTER.match(sentence[end:end + 60]) or _added_or_capacity(sentence, start, end))
+
+
+# a multiple of a cost, with no direction ("8.9x inference cost", "90x the cost", "1.06× time"): more cost, no
+# saving; below one ("0.05 times the computational cost") it is a share of the cost, a reduction
+COST_NOUNS = r"cost|costs|latency|overhead|energy|memory|compute|computation|token\s+usage|price|budget|time|FLOPs|parameters|size"
+COST_AFTER = re.compile(r"^\s*(?:the\s+|its\s+|their\s+|our\s+)?(?:(?!(?:lower|less|fewer|smaller|cheaper|reduced|higher|more|"
+                        r"greater|larger|faster|slower|quicker|improved|better|increased|and|or|with|in|of|on|at|for|than)\b)[\w-]+\s+){0,2}?"
+                        r"(?:" + COST_NOUNS + r")\b(?!\s*(?:reductions?|savings?|improvements?|decreases?|cuts?|advantages?|"
+                        r"efficiency|speed[\s-]?ups?|gains?|drops?|benefits?|lower|less|smaller|fewer|[\w-]+\s+(?:reduction|savings?)))", re.I)
+COST_DIRECTION = re.compile(r"\b(?:" + SPEED_WORDS.replace("|inference|", "|").replace("|latency|", "|") + r"|" + REDUCE_WORDS
+                            + r"|improv\w*|efficien\w*|within)\b", re.I)
+
+
+def _cost_multiple(sentence: str, start: int, end: int) -> bool:
+    """"8.9x inference cost", "at 90x the cost": a multiple (at least one) of a cost, no word before it in its
+    clause that it is lower or faster."""
+    if sentence[start:end].rstrip().endswith("%") or not COST_AFTER.match(sentence[end:end + 60]):
+        return False
+    left = left_start(sentence, start)
+    if sentence[left - 1:left] == "(" and _match(r"^" + QUAL_OPT + r"$", sentence[left:start]):
+        left = left_start(sentence, left - 1)  # "reduced reliance on X (~5× time)": the clause the parenthesis is of
+    return not COST_DIRECTION.search(sentence[left:start][-60:])
 
 
 # a cost the method adds ("adds less than 0.1% parameters", "only 2% extra parameters and 3% latency")
@@ -437,8 +463,18 @@ def _needs_more_than(sentence: str, start: int, end: int) -> bool:
     """"X needs 40% more queries than ours": a cost of the other system, compared."""
     more = MORE_AFTER.match(sentence[end:end + 80])
     return bool(more and NEED_BEFORE.search(sentence[max(0, start - 30):start])
-                and _search(r"\b(?:" + EFFICIENCY_NOUNS + r"|cost\w*)\b", more.group("n"), re.I)
+                and _search(r"\b(?:" + EFFICIENCY_NOUNS + r"|cost\w*)\b", re.split(r"\bthan\b", sentence[end + more.start("n"):end + 60])[0], re.I)
                 and _search(r"\bthan\b", _clause(sentence, start, end)[1], re.I))
+
+
+def _needer(sentence: str, start: int) -> str | None:
+    """"The dense retriever needs 4x more queries than ours": the one that needs more, the subject of its
+    clause, is the baseline of the claim (ours needs fewer)."""
+    m = _match(r"^\s*(?:the\s+|a\s+|an\s+)?(?P<s>[\w.+-]+(?:\s+[\w.+-]+){0,3}?)\s+(?:\w+ly\s+)?(?:needs?|requires?|uses?|consumes?|takes?|costs?)\s+"
+               + QUAL_OPT + r"$", sentence[left_start(sentence, start):start], re.I)
+    if not m or _search(r"(?<![\w-])\d[\d.,]*(?![\w-])|\b(?:and|or|than|of|in|on|with|to|is|are)\b", m.group("s"), re.I):
+        return None
+    return _clean_baseline(m.group("s"))
 
 
 def _added_or_capacity(sentence: str, start: int, end: int) -> bool:
@@ -456,8 +492,11 @@ def _added_or_capacity(sentence: str, start: int, end: int) -> bool:
         return False
     clause_end = _clause(sentence, start, end)[1]
     if NEED_BEFORE.search(sentence[max(0, start - 30):start]):
-        # "X needs 40% more queries than ours" is a claim (ours needs fewer); with no comparison it is not
-        return not _search(r"\b(?:than|compared|relative|versus|vs\.?)\b", clause_end, re.I)
+        # "X needs 40% more queries than ours" is a claim (ours needs fewer); with no comparison it is not, nor
+        # when the other is no method ("agentic tasks consume 1000x more tokens than code chat": a finding)
+        than = _search(r"\b(?:than|compared\s+(?:to|with)|relative\s+to|versus|vs\.?)\s+(?:that\s+of\s+|those\s+of\s+)?(?P<z>\S+)",
+                       clause_end, re.I)
+        return not than or not _match(r"(?:ours|our|us|this|the|it|its|[A-Z0-9])", than.group("z"))
     return not _search(r"\b(?:" + EFFICIENCY_NOUNS + r"|cost\w*|expensive)\b", more.group("n"), re.I)
 
 
@@ -539,6 +578,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         after = sentence[m.end():]
+        if (v2 or v) < 1 and m.group("t") not in ("-fold", " fold") and _cost_multiple(sentence, m.start(), m.end()) \
+                and not _added_or_capacity(sentence, m.start(), m.end()) and not _match(r"^\s*(?:additional|extra)\b", after, re.I):
+            # "only 0.05 times the computational cost": the share left, a reduction by its inverse
+            add(m.start(), m.end(), v, v2, "x", "reduction", _share_noun(" of " + after.lstrip()) or None,
+                _qualifier(sentence, m.start()), round(1 / (v2 or v), 6), round(1 / v, 6) if v2 else None, "claim.factor_share")
+            continue
         if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
         left, right = _clause(sentence, m.start(), m.end())
@@ -558,9 +603,11 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         paren = _match(rf"\s*\(\s*{NUM}\s*(?:to|→|->)\s*{NUM}\s*\)", after)
         if paren:
             end += paren.end()
-        kind = _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
+        kind = "reduction" if _needs_more_than(sentence, m.start(), m.end()) else _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
         add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             v, v2, "claim.factor", m.end())
+        if kind == "reduction" and _needs_more_than(sentence, m.start(), m.end()):
+            claims[-1] = replace(claims[-1], baseline=_needer(sentence, m.start()))
         if restated and claims[-1].baseline is None:
             before_claim = max((c for c in claims[:-1] if c.evidence.end <= m.start()), key=lambda c: c.evidence.end)
             claims[-1] = replace(claims[-1], baseline=before_claim.baseline, kind=before_claim.kind)
@@ -710,6 +757,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         f2 = percent_factor(v2, kind, to_form) if v2 is not None else None
         add(m.start(), m.end(), v, v2, "%", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             f1, f2, "claim.percent_to" if to_form else "claim.percent")
+        if kind == "reduction" and _needs_more_than(sentence, m.start(), m.end()):
+            claims[-1] = replace(claims[-1], baseline=_needer(sentence, m.start()))
 
     for m in (MAGNITUDE.finditer(sentence) if "magnitude" in low else ()):
         if not free(m.start("q"), m.end()):
