@@ -66,7 +66,7 @@ EFFICIENCY_NOUNS = (
 QUALITY_WORDS = re.compile(
     r"\b(accuracy|error|FID|PSNR|SSIM|LPIPS|BLEU|ROUGE|F1|perplexity|score|performance|quality|"
     r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy|"
-    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation)\b",
+    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation|distances?|divergences?|Chamfer)\b",
     re.I,
 )
 NOT_SPEED_AFTER = re.compile(
@@ -467,6 +467,19 @@ def _needs_more_than(sentence: str, start: int, end: int) -> bool:
                 and _search(r"\bthan\b", _clause(sentence, start, end)[1], re.I))
 
 
+NO_COST_REDUCED = re.compile(r"^\s*(?:reductions?|decreases?|drops?|declines?)\b(?!\s+(?:in|of)\b)", re.I)
+SOME_COST = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r"|" + SHARE_NOUNS + r"|cost\w*|expensive|cheaper|models?|"
+                       r"footprint|sizes?|keys|points|bit-?rates?|bytes|bits\s+per|hours?|minutes?|seconds?|days|images|actions|interactions|episodes|trials|rollouts|[KMGT]B|bpw|compress\w*)\b|\bper\s+(?:second|sec|hour|minute)\b|\w/s\b",
+                       re.I)
+
+
+def _no_cost_reduced(sentence: str, start: int, end: int) -> bool:
+    """"The mutual information decreases from … to … (an 11,700-fold reduction)": a bare reduction in a
+    sentence that names no cost, size or unit of work anywhere is no efficiency claim."""
+    return bool(NO_COST_REDUCED.match(sentence[end:end + 30]) and not SOME_COST.search(sentence[:start])
+                and not SOME_COST.search(sentence[end:end + 80]))
+
+
 def _needer(sentence: str, start: int) -> str | None:
     """"The dense retriever needs 4x more queries than ours": the one that needs more, the subject of its
     clause, is the baseline of the claim (ours needs fewer)."""
@@ -597,6 +610,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if not restated and not SPEED_CONTEXT.search(context) and not EFFICIENCY_CONTEXT.search(context) and not PER_TIME.search(context) and not _search(
                 r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
                 r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
+            continue
+        if _no_cost_reduced(sentence, m.start(), m.end()):
             continue
         end = m.end()
         # "(1024 to 32)" restating the factor belongs to this claim
@@ -739,6 +754,10 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if _needs_more_than(sentence, m.start(), m.end()):
             kind = "reduction"  # "X needs 40% more queries than ours": ours needs fewer
         elif reduce_left or reduction_noun:
+            if _search(r"\b(?:reduc\w*|cut\w*|filter\w*|prun\w*|narrow\w*)\s+(?:them|it|these|this)\s+(?:down\s+)?by\s+" + QUAL_OPT + r"$", before, re.I):
+                # "extract 124 million tokens and reduce them by 99.99% to yield 1,021 candidates": a filter, unless
+                # the words after it name a cost
+                eff = EFFICIENCY_CONTEXT.search(near_right) or _search(r"\bcost", near_right, re.I)
             if not eff:
                 continue
             kind = "reduction"
@@ -766,8 +785,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         left, right = _clause(sentence, m.start(), m.end())
         if not (SPEED_CONTEXT.search(left + " " + right) or EFFICIENCY_CONTEXT.search(left + " " + right)):
             continue
-        if _quality_gain(sentence, m.start(), m.end()):
-            continue
+        if _quality_gain(sentence, m.start(), m.end()) or not SOME_COST.search(sentence):
+            continue  # "representing a reduction of four orders of magnitude" of a measure that is no cost
         q = " ".join(m.group("q").split())
         factor = 10.0 if _search(r"\ban\s+order\b", q, re.I) and not _match(r"(?:more|over|up)", q, re.I) else None
         add(m.start("q"), m.end(), None, None, None, _kind(sentence[max(0, m.start("q") - 80):m.start("q")], right[:40]), _quantity(sentence, m.start(), m.start()),
