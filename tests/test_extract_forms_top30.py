@@ -57,6 +57,22 @@ CLAIMS = [
      [("23.9x reduction", 23.9, "x", "reduction", None, None, 23.9)]),
     ("The solver brings the time to target from hundreds of hours to 40-300 s, reductions of 2-4 orders of magnitude.",
      [("orders of magnitude", None, None, "reduction", None, None, None)]),
+    # a baseline ends where the next claim of the clause starts
+    ("The fused kernel gives up to 9.2x attention speedup over xFormers sparse attention and at least 4.1x end-to-end speedup over a PyTorch model.",
+     [("9.2x attention speedup over xFormers sparse attention", 9.2, "x", "speedup", None, "xFormers sparse attention", 9.2),
+      ("4.1x end-to-end speedup over a PyTorch model", 4.1, "x", "speedup", None, "PyTorch model", 4.1)]),
+    ("The drafter gets a 1.2x speedup against Medusa and peak speedup of 1.5x against EAGLE.",
+     [("1.2x speedup against Medusa", 1.2, "x", "speedup", None, "Medusa", 1.2),
+      ("1.5x against EAGLE", 1.5, "x", "speedup", None, "EAGLE", 1.5)]),
+    # a setting after the baseline ("at 40x sparsity") is no claim of its own
+    ("The kernels speed up long-context decoding by up to 8x over FlashDecoding at 40x sparsity on one GPU.",
+     [("8x over FlashDecoding at 40x sparsity on one GPU", 8, "x", "speedup", "long-context decoding", "FlashDecoding", 8)]),
+    # a factor in parentheses after "from A to B" takes the verb of the list
+    ("The student shrinks the checkpoint from 200 MB to 0.5 MB (400x) and the weights from 50M to 100k (500x).",
+     [("400x", 400, "x", "reduction", None, None, 400), ("500x", 500, "x", "reduction", None, None, 500)]),
+    # a factor written before its number
+    ("The sampler achieves up to x120 inference speed-up over prior methods.",
+     [("x120 inference speed-up over prior methods", 120, "x", "speedup", None, "prior methods", 120)]),
 ]
 
 NO_CLAIM = [
@@ -82,6 +98,12 @@ NO_CLAIM = [
     "The calibration lowers the mean deviation by more than an order of magnitude.",
     # a filter that keeps a few candidates out of many
     "We collect 80 million distinct strings and reduce them by over 99.9% to yield 2,310 slang candidates.",
+    # names that look like a factor written before its number
+    "Agents pay through payment rails (x402) and talk through protocols such as A2A.",
+    "The codec gives BD-rate reductions of up to -18.2% on x265 relative to bicubic resampling.",
+    # a quality measure at the head of what grows, even after a word of cost
+    "The planner improves average evaluation return by 2.1-6.4× over the zero-shot agent.",
+    "The router reduces cost-weighted loss by 18% to 27% relative to uniform routing.",
 ]
 
 

@@ -71,7 +71,7 @@ QUALITY_WORDS = re.compile(
 )
 NOT_SPEED_AFTER = re.compile(
     r"^\s*(?:upscal\w*|upsampl\w*|super[\s-]?resolution|zoom|magnif\w*|larger|bigger|more\s+data|more\s+parameters|"
-    r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio)\b",
+    r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio|sparsity)\b",
     re.I,
 )
 # a baseline phrase: no clause punctuation (a dot only inside a name, "cuDNN 9.13"), up to a preposition
@@ -80,6 +80,8 @@ BASE_END = (r"(?=\s*(?:[,;:()\[\]]|\.(?!\w)|$)|(?<!based)\s+on\b|\s+(?:in|at|for
             r"without|when|under|by|using|which|that|who|whereas|to|during|through|respectively|baselines?\s+in|"
             r"or\s+\d|but|while|thanks|due|as|of\s+\d|from|yielding|resulting|making|"
             r"requiring|leading|enabling|on\s+average|"
+            # "over A and at least 5.3x …", "over A and peak speedup of 1.36x", "over A and accuracy by 28.7%": the next claim
+            r"and\s+(?:[\w-]+\s+){0,3}?(?:(?=\d)|speed[\s-]?ups?\b|reductions?\b|by\s+(?:up\s+to\s+|about\s+)?(?=\d))|"
             # "2.5 times faster than Mamba and uses 40% less memory": a new clause ends the baseline
             r"and\s+(?:also\s+)?(?:uses?|requires?|reduces?|achieves?|improves?|runs?|is|are|has|have|cuts?|saves?|lowers?|"
             r"delivers?|yields?|maintains?|matches?|outperforms?|consumes?|needs?|attains?|reaches?|offers?|provides?)\b)\b)")
@@ -391,6 +393,8 @@ def _quality_gain(sentence: str, start: int, end: int) -> bool:
             r"\b(?:faster|speed\w*|throughput|latency|time|memory|cost)\b", sentence[max(0, start - 80):end + 40], re.I):
         return True  # "surpasses other baselines by 2.6%": a margin in quality
     m = QUALITY_GAIN_BEFORE.search(sentence[max(0, start - 80):start])
+    if m and _search(r"(?:^|\s)(?:" + QUALITY_OBJECT.pattern + r")$", m.group("obj"), re.I):
+        return True  # "improves average evaluation return by 1.7×": the head of what grows is a quality measure
     return bool(m and QUALITY_OBJECT.search(m.group("obj")) and not EFFICIENCY_CONTEXT.search(m.group("obj")))
 
 
@@ -582,6 +586,12 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if not free(m.start(), m.end()):
             continue
         if m.group("pv"):
+            # "x540 speed-up", "by x2": a factor written before its number; "payment rails (x402)", "on x264" are names
+            if not _match(r"^\s*(?:[\w-]+\s+)?(?:speed[\s-]?ups?|faster|acceleration|reduction|fewer|less|smaller|lower|cheaper|"
+                          r"compression|improvement|throughput|gains?)\b", sentence[m.end():], re.I) \
+                    and not _search(r"\b(?:by|of|a|an|to|up\s+to|about|nearly|over|achiev\w*|reach\w*|deliver\w*|yield\w*|gives?)\s+$",
+                                    sentence[max(0, m.start() - 20):m.start()], re.I):
+                continue
             v, v2 = parse_number(m.group("pv")), None
         else:
             v = parse_number(m.group("v"))
@@ -619,6 +629,15 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if paren:
             end += paren.end()
         kind = "reduction" if _needs_more_than(sentence, m.start(), m.end()) else _kind(sentence[max(0, m.start() - 80):m.start()], after[:40])
+        if _search(r"\bfrom\s+[^()]{1,40}?\s+to\s+[^()]{1,30}?\s*\(\s*" + QUAL_OPT + r"$", sentence[max(0, m.start() - 120):m.start()]) \
+                and not KIND_WORD.match(after.lstrip()):
+            # "reduces the size from 180 MB to 0.32 MB (562x) and the parameters from 45M to 81k (554x)": the verb's
+            verb = None
+            for verb in _finditer(r"\b(?:(?P<r>reduc|decreas|cut|lower|shrink|compress|drop)|increas|improv|boost|rais|accelerat|speed)\w*",
+                                  sentence[:m.start()], re.I):
+                pass
+            if verb is not None:
+                kind = "reduction" if verb.group("r") else "speedup"
         add(m.start(), end, v, v2, "x", kind, _quantity(sentence, m.start(), m.end()), _qualifier(sentence, m.start()),
             v, v2, "claim.factor", m.end())
         if kind == "reduction" and _needs_more_than(sentence, m.start(), m.end()):
