@@ -44,7 +44,26 @@ CLAIMS = [
     # a multiple below one of a cost is the share left: a reduction by its inverse
     ("The tiny detector has only 0.02 times the parameters and needs 0.25 times the computational cost of YOLOv8-L.",
      [("0.02 times the parameters", 0.02, "x", "reduction", "parameters", None, 50.0),
-      ("0.25 times the computational cost of YOLOv8-L", 0.25, "x", "reduction", "computational cost", None, 4.0)]),
+      ("0.25 times the computational cost of YOLOv8-L", 0.25, "x", "reduction", "computational cost", "YOLOv8-L", 4.0)]),
+    # "less than" before a share is a qualifier, not a word that the cost is lower; "that of X" names the baseline
+    ("The small solver doubles the accuracy of frontier LLMs at less than 0.001x the cost.",
+     [("0.001x the cost", 0.001, "x", "reduction", "cost", None, 1000.0)]),
+    ("The scheduler cuts rollout cost to roughly 0.8x that of flat sampling and 0.5x that of tree sampling.",
+     [("0.8x that of flat sampling", 0.8, "x", "reduction", "rollout cost", "flat sampling", 1.25),
+      ("0.5x that of tree sampling", 0.5, "x", "reduction", None, "tree sampling", 2.0)]),
+    ("It decodes 2x faster with only 0.3x the memory consumption of dense caches.",
+     [("2x faster", 2, "x", "speedup", None, None, 2), ("0.3x the memory consumption of dense caches", 0.3, "x", "reduction",
+                                                        "memory", "dense caches", 3.333333)]),
+    # the words that lead to the next claim's number are that claim's
+    ("The parser runs over 90× faster at roughly 200× lower cost.",
+     [("90× faster", 90, "x", "speedup", None, None, 90), ("200× lower cost", 200, "x", "reduction", "cost", None, 200)]),
+    # "N× latency reduction": what is measured, then the change
+    ("Routing yields over 80x latency reduction on most queries.",
+     [("80x latency reduction on most queries", 80, "x", "reduction", None, None, 80)]),
+    # a baseline after "such as" is the name
+    ("The model reaches 120 times faster inference than prior methods such as NeRF-W, with half the parameters.",
+     [("120 times faster inference than prior methods such as NeRF-W", 120, "x", "speedup", "inference", "NeRF-W", 120),
+      ("half the parameters", 2, "x", "reduction", "parameters", None, 2)]),
     ("The small router matches the large one at 0.4× compute.",
      [("0.4× compute", 0.4, "x", "reduction", "compute", None, 2.5)]),
     # "X needs N× more than ours": ours needs fewer, and the one that needs more is the baseline
@@ -104,6 +123,13 @@ NO_CLAIM = [
     # a quality measure at the head of what grows, even after a word of cost
     "The planner improves average evaluation return by 2.1-6.4× over the zero-shot agent.",
     "The router reduces cost-weighted loss by 18% to 27% relative to uniform routing.",
+    # below one of a speed: slower, no gain
+    "The emulated kernel sustains 0.93x the throughput of fp16.",
+    "The trainer runs at 0.96X the training speed of the baseline.",
+    # less of something that is no cost
+    "The fine-tuning reduces attention sink mass by 410× during training.",
+    "The controller cuts cross-talk by more than 3.1x with no loss in fidelity.",
+    "The planner reduces QoS violations by 3x to 6x under power caps.",
 ]
 
 

@@ -78,7 +78,7 @@ NOT_SPEED_AFTER = re.compile(
 BASE_CHARS = r"(?:[^,;.()\[\]]|\.(?=\w))+?"
 BASE_END = (r"(?=\s*(?:[,;:()\[\]]|\.(?!\w)|$)|(?<!based)\s+on\b|\s+(?:in|at|for|while|and\s+(?:up\s+to\s+|about\s+)?\d|and\s+up|with|across|"
             r"without|when|under|by|using|which|that|who|whereas|to|during|through|respectively|baselines?\s+in|"
-            r"or\s+\d|but|while|thanks|due|as|of\s+\d|from|yielding|resulting|making|"
+            r"or\s+\d|but|while|thanks|due|as(?<!such\sas)|of\s+\d|from|yielding|resulting|making|"
             r"requiring|leading|enabling|on\s+average|"
             # "over A and at least 5.3x …", "over A and peak speedup of 1.36x", "over A and accuracy by 28.7%": the next claim
             r"and\s+(?:[\w-]+\s+){0,3}?(?:(?=\d)|speed[\s-]?ups?\b|reductions?\b|by\s+(?:up\s+to\s+|about\s+)?(?=\d))|"
@@ -141,6 +141,12 @@ def _kind(left: str, right: str) -> str:
     first = right.lstrip()
     m = _match(r"^\s*(?:\w+\s+)?", right)
     head = KIND_WORD.match(first) or KIND_WORD.match(right, m.end())
+    if head and head.group("speed") and _match(r"(?:latency|runtime|run[\s-]?time|inference|sampling|decoding|wall[\s-]?clock|training\s+time)$",
+                                                head.group("speed"), re.I):
+        # "120x latency reduction": what is measured, then the change
+        then = KIND_WORD.match(first, head.end() + len(first[head.end():]) - len(first[head.end():].lstrip()))
+        if then and then.group("reduce"):
+            return "reduction"
     if head:
         return "reduction" if head.group("reduce") else "speedup"
     if REDUCE_BY.search(left):
@@ -473,7 +479,7 @@ def _needs_more_than(sentence: str, start: int, end: int) -> bool:
 
 NO_COST_REDUCED = re.compile(r"^\s*(?:reductions?|decreases?|drops?|declines?)\b(?!\s+(?:in|of)\b)", re.I)
 SOME_COST = re.compile(r"\b(?:" + SPEED_WORDS + r"|" + EFFICIENCY_NOUNS + r"|" + SHARE_NOUNS + r"|cost\w*|expensive|cheaper|models?|"
-                       r"footprint|sizes?|keys|points|bit-?rates?|bytes|bits\s+per|hours?|minutes?|seconds?|days|images|actions|interactions|episodes|trials|rollouts|[KMGT]B|bpw|compress\w*)\b|\bper\s+(?:second|sec|hour|minute)\b|\w/s\b",
+                       r"footprint|sizes?|keys|points|bit-?rates?|bytes|bits\s+per|TTFT|TPOT|TBT|lengths?|clicks|effort|space|hours?|minutes?|seconds?|days|images|actions|interactions|episodes|trials|rollouts|[KMGT]B|bpw|compress\w*)\b|\bper\s+(?:second|sec|hour|minute)\b|\w/s\b",
                        re.I)
 
 
@@ -482,6 +488,17 @@ def _no_cost_reduced(sentence: str, start: int, end: int) -> bool:
     sentence that names no cost, size or unit of work anywhere is no efficiency claim."""
     return bool(NO_COST_REDUCED.match(sentence[end:end + 30]) and not SOME_COST.search(sentence[:start])
                 and not SOME_COST.search(sentence[end:end + 80]))
+
+
+REDUCED_OBJECT = re.compile(r"\b(?:reduc\w*|decreas\w*|cut\w*|lower\w*|shrink\w*|drop\w*|minimi[sz]\w*|trim\w*|slash\w*)\s+"
+                            r"(?P<obj>[^,;()]{1,60}?)\s+by\s+(?:a\s+factor\s+of\s+)?" + QUAL_OPT + r"$", re.I)
+
+
+def _reduces_no_cost(sentence: str, start: int) -> bool:
+    """"reduces attention sink mass by 529×", "cuts cross-talk by 2.4x": what the verb reduces names no cost,
+    size or unit of work."""
+    m = REDUCED_OBJECT.search(sentence[max(0, start - 100):start])
+    return bool(m and not SOME_COST.search(m.group("obj")) and not _match(r"(?:it|them|this|these)$", m.group("obj"), re.I))
 
 
 def _needer(sentence: str, start: int) -> str | None:
@@ -525,7 +542,10 @@ def _text_end(sentence: str, end: int, next_start: int | None, base_end: int) ->
     if next_start is not None and next_start < cut:
         gap = sentence[end:next_start]
         conn = [m.start() for m in _finditer(r",(?!\d)|\s(?:and|or)\s|/|;", gap)]
-        cut = end + conn[-1] if conn else end + len(gap.rstrip())
+        # "130× faster at roughly 300× lower cost": the words that lead to the next number are that claim's
+        lead = _search(r"(?:\s+(?:at|with|by|of|to|in|for|while|up|roughly|about|around|nearly|almost|approximately|over|"
+                       r"only|just|least|most|more|less|than|an?|compared|relative|versus|vs\.?|along|[~∼≈<>≥≤]))*\s*$", gap) if not conn else None
+        cut = end + conn[-1] if conn else end + (lead.start() if lead else len(gap.rstrip()))
     if base_end > cut:
         cut = base_end
     if sentence[cut:cut + 1] == ")" and sentence[end:cut].count("(") > sentence[end:cut].count(")"):
@@ -601,11 +621,22 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         if v <= 0 or (v2 is not None and v2 < v):
             continue
         after = sentence[m.end():]
-        if (v2 or v) < 1 and m.group("t") not in ("-fold", " fold") and _cost_multiple(sentence, m.start(), m.end()) \
-                and not _added_or_capacity(sentence, m.start(), m.end()) and not _match(r"^\s*(?:additional|extra)\b", after, re.I):
-            # "only 0.05 times the computational cost": the share left, a reduction by its inverse
-            add(m.start(), m.end(), v, v2, "x", "reduction", _share_noun(" of " + after.lstrip()) or None,
-                _qualifier(sentence, m.start()), round(1 / (v2 or v), 6), round(1 / v, 6) if v2 else None, "claim.factor_share")
+        if (v2 or v) < 1 and m.group("t") not in ("-fold", " fold"):
+            # "only 0.05 times the computational cost", "cost to roughly 0.75x that of flat rollouts": the share
+            # left, a reduction by its inverse; below one of a speed ("0.97x the training speed") is no gain
+            cost = COST_AFTER.match(after) or _match(r"^\s*(?:that|those)\s+of\b", after, re.I) and _search(
+                r"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|shrink\w*)\b[^,;]*$", sentence[left_start(sentence, m.start()):m.start()], re.I)
+            if cost and not _added_or_capacity(sentence, m.start(), m.end()) and not _match(r"^\s*(?:additional|extra)\b", after, re.I):
+                claim_at = len(claims)
+                add(m.start(), m.end(), v, v2, "x", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(" of " + after.lstrip()),
+                    _qualifier(sentence, m.start()), round(1 / (v2 or v), 6), round(1 / v, 6) if v2 else None, "claim.factor_share")
+                # "0.22x the memory of projection-based methods": what the share is of is the baseline
+                of = _match(r"^\s*(?:the\s+|its\s+|their\s+)?(?:(?!of\b)[\w-]+\s+){0,3}?of\s+(?:the\s+|a\s+|an\s+)?(?P<base>"
+                            + BASE_CHARS + r")" + BASE_END, after, re.I)
+                base = _clean_baseline(of.group("base")) if of and claims[claim_at].baseline is None else None
+                if base and not _match(r"(?:its|their|our|the\s+original|original|full|total|baseline\b)", base, re.I):
+                    claims[claim_at] = replace(claims[claim_at], baseline=base)
+                    base_ends[m.start()] = m.end() + of.end("base")
             continue
         if NOT_SPEED_AFTER.match(after) or _quality_gain(sentence, m.start(), m.end()) or _a_level(sentence, m.start(), m.end()):
             continue
@@ -621,7 +652,7 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                 r"\b(?:cost\w*|expensive|cheaper)\b", context, re.I) and not _search(
                 r"\b(?:outperform\w*|surpass\w*)\b[^,;]*\bby\s+" + QUAL_OPT + "$", sentence[max(0, m.start() - 150):m.start()], re.I):
             continue
-        if _no_cost_reduced(sentence, m.start(), m.end()):
+        if _no_cost_reduced(sentence, m.start(), m.end()) or _reduces_no_cost(sentence, m.start()):
             continue
         end = m.end()
         # "(1024 to 32)" restating the factor belongs to this claim
