@@ -87,6 +87,21 @@ CLAIMS = [
     ("The segmenter uses an order of magnitude fewer parameters than LLM-based methods and running in real time.",
      [("an order of magnitude fewer parameters than LLM-based methods and running in real time", None, None, "reduction",
        None, "LLM-based methods", 10.0)]),
+    # a list of names after the comparison: one record per baseline, each with the whole list in its text
+    ("The tokenizer cuts token counts by more than 9% compared to BPE, SentencePiece, and WordPiece at large vocabularies.",
+     [("9% compared to BPE, SentencePiece, and WordPiece", 9, "%", "reduction", "token counts", "BPE", 1.098901),
+      ("9% compared to BPE, SentencePiece, and WordPiece", 9, "%", "reduction", "token counts", "SentencePiece", 1.098901),
+      ("9% compared to BPE, SentencePiece, and WordPiece", 9, "%", "reduction", "token counts", "WordPiece", 1.098901)]),
+    ("The codec gives 2-4x bitrate savings against HEVC, VVC and AV1, and 15-30% bitrate savings against the best learned codecs.",
+     [("2-4x bitrate savings against HEVC, VVC and AV1", 2, "x", "reduction", None, "HEVC", 2),
+      ("2-4x bitrate savings against HEVC, VVC and AV1", 2, "x", "reduction", None, "VVC", 2),
+      ("2-4x bitrate savings against HEVC, VVC and AV1", 2, "x", "reduction", None, "AV1", 2),
+      ("15-30% bitrate savings against the best learned codecs", 15, "%", "reduction", None, "best learned codecs", 1.176471)]),
+    # a claim's text ends where a new verb starts a new clause
+    ("Compared to LCM, the distiller achieves a 4× training speedup and markedly improves motion quality for 2-step models.",
+     [("4× training speedup", 4, "x", "speedup", None, "LCM", 4)]),
+    ("The planner cuts queue latency by 20-60% and improves routing correctness by over 12 points.",
+     [("20-60%", 20, "%", "reduction", "queue latency", None, 1.25)]),
     # a setting after the baseline ("at 40x sparsity") is no claim of its own
     ("The kernels speed up long-context decoding by up to 8x over FlashDecoding at 40x sparsity on one GPU.",
      [("8x over FlashDecoding at 40x sparsity on one GPU", 8, "x", "speedup", "long-context decoding", "FlashDecoding", 8)]),

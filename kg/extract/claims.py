@@ -214,6 +214,10 @@ def split_baselines(base: str | None) -> list[str | None]:
     return [base]
 
 
+NAME = r"[A-Z0-9][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,2}"
+NAME_LIST = re.compile(r"(?:,\s*" + NAME + r"(?![\w.+-]))*,?\s+(?:and|or)\s+" + NAME + r"(?![\w.+-])(?=\s*(?:[,;.()]|$|\s+(?:at|on|in|for|with|while|across|under|respectively)\b))")
+
+
 def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int]:
     """The baseline of the claim at sentence[start:end] and where its phrase ends: right after the
     number ("1.3× over Fast-dLLM"), further along ("… by 2.4 times compared to heavy baselines"),
@@ -232,6 +236,10 @@ def _find_baseline(sentence: str, start: int, end: int) -> tuple[str | None, int
             acro = _match(r"\s*\([A-Za-z][\w-]{0,11}\)", after[m.end("base"):])
             if acro:
                 return base + acro.group(0), end + m.end("base") + acro.end()
+            # "compared to BPE, WordPiece, and UnigramLM": a list of names is every one's
+            names = NAME_LIST.match(after[m.end("base"):]) if _search(r"[A-Z0-9]", base) and len(base.split()) <= 3 else None
+            if names:
+                return base + names.group(0), end + m.end("base") + names.end()
             return base, end + m.end("base")
     # "twice as fast as Adam", "three times as efficient as X"
     as_fast = r"as\s+(?:fast|quick|efficient|cheap)"
@@ -374,7 +382,10 @@ LIST_GAP_HEAD = re.compile(r"^\s*(?:[\w-]+\s+){0,2}(?:reductions?|savings?|decre
                            r"(?:in|on|for|at|with)\s+[^,;.%×\d]{1,30}?\s*(?:,\s*(?:and\s+|or\s+)?|and\s+)(?P<q>)" + QUAL_OPT + r"$", re.I)
 LIST_SEP = re.compile(r"^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)" + QUAL_OPT + r"$", re.I)
 SHARE_GAP = re.compile(r"^\s*of\s+[^,;.%×\d]{1,50}?\s*(?:,\s*(?:and\s+)?|and\s+)" + QUAL_OPT + r"$", re.I)
-CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)")
+CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|and\s+(?:we|it|our|they|the\s+\w+\s+(?:is|are)))\b|\.(?:\s|$)"
+                         # "3× training speedup and substantially improves motion": a new verb starts a new clause
+                         r"|\sand\s+(?:\w+ly\s+)?(?:improves?|achieves?|maintains?|preserves?|outperforms?|enables?|yields?|delivers?|"
+                         r"offers?|provides?|matches?|completes?|surpasses?|attains?|retains?|keeps?)\b")
 
 
 def left_start(sentence: str, start: int) -> int:
