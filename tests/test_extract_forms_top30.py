@@ -164,3 +164,14 @@ def test_top30_claims_field_by_field(sentence, expected):
 @pytest.mark.parametrize("sentence", NO_CLAIM)
 def test_top30_numbers_that_are_no_claim(sentence):
     assert _claims(sentence) == []
+
+
+def test_claim_method_is_a_whole_word_and_never_the_baseline():
+    from kg.extract.convert import _claim_method
+    sentence = "On the LUM-REAL benchmark, GlowCM enables 300× faster inference compared to DDPM."
+    # "LUM" inside "LUM-REAL" is no mention of the proposed "LUM"; GlowCM is written as a word
+    assert _claim_method(["LUM", "GlowCM"], sentence, "DDPM") == "GlowCM"
+    # the claim's baseline (or its long form) is never its method
+    assert _claim_method(["Fast Token Mixer", "FTM Diffusion"], "All variants cost 40% less than FTM.", "FTM") == "FTM Diffusion"
+    assert _claim_method(["Ours"], "It is 2x faster.", None) == "Ours"
+    assert _claim_method([], "It is 2x faster.", None) is None

@@ -255,7 +255,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         said.setdefault(key, (s0, c.quantity, c.baseline))
         # the claim as the rules give it, its evidence moved from its sentence into the abstract as written
         at = c.evidence
-        method = next((p for p in proposed_names if p in at.sentence), proposed_names[0] if proposed_names else None)
+        method = _claim_method(proposed_names, at.sentence, c.baseline)
         ext.claims.append(replace(c, evidence=evidence(s0 + at.start, s0 + at.end, at.rule), method=method))
         q = c.quantity
         if q and q.split()[-1].lower() in MEASURE_HEADS and len(q.split()) <= 3 and normalise(q) not in field_of:
@@ -286,6 +286,19 @@ def _metric_like(name: str) -> bool:
     or a word beside a number that measures nothing ("the 80% mark")."""
     head = name.split()[-1].lower()
     return head not in QUALITY_WORDS and head not in NOT_MEASURES
+
+
+def _claim_method(proposed: list[str], sentence: str, baseline: str | None) -> str | None:
+    """The proposed name a claim is about: the first written in its sentence as a word of its own ("ExpoCM",
+    not "HDR" inside "HDR-REAL"), else the paper's first; never the claim's own baseline or its long form
+    ("50% lower than BLT" is not about "Byte Latent Transformer")."""
+    def is_baseline(p: str) -> bool:
+        if not baseline:
+            return False
+        initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", p)).upper()
+        return normalise(p) == normalise(baseline) or (baseline.isupper() and len(baseline) > 1 and initials == baseline)
+    names = [p for p in proposed if not is_baseline(p)]
+    return next((p for p in names if re.search(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])", sentence)), names[0] if names else None)
 
 
 def _finite(*numbers) -> bool:
