@@ -175,3 +175,6 @@ def test_claim_method_is_a_whole_word_and_never_the_baseline():
     assert _claim_method(["Fast Token Mixer", "FTM Diffusion"], "All variants cost 40% less than FTM.", "FTM") == "FTM Diffusion"
     assert _claim_method(["Ours"], "It is 2x faster.", None) == "Ours"
     assert _claim_method([], "It is 2x faster.", None) is None
+    # a long proposed name is written by its initials
+    assert _claim_method(["CIFAR-10", "Classical Graph Network", "Quantum Graph Network"],
+                         "QGN needs 70% less memory than CGN.", "CGN") == "Quantum Graph Network"

@@ -292,13 +292,19 @@ def _claim_method(proposed: list[str], sentence: str, baseline: str | None) -> s
     """The proposed name a claim is about: the first written in its sentence as a word of its own ("ExpoCM",
     not "HDR" inside "HDR-REAL"), else the paper's first; never the claim's own baseline or its long form
     ("50% lower than BLT" is not about "Byte Latent Transformer")."""
+    def initials(p: str) -> str:
+        return "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", p)).upper()
+
     def is_baseline(p: str) -> bool:
         if not baseline:
             return False
-        initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w-]*", p)).upper()
-        return normalise(p) == normalise(baseline) or (baseline.isupper() and len(baseline) > 1 and initials == baseline)
+        return normalise(p) == normalise(baseline) or (baseline.isupper() and len(baseline) > 1 and initials(p) == baseline)
+
+    def written(p: str) -> bool:  # the name, or the initials of a long name ("QCNN"), as a word of the sentence
+        short = initials(p) if len(p.split()) >= 3 else None
+        return any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", sentence) for n in (p, short) if n)
     names = [p for p in proposed if not is_baseline(p)]
-    return next((p for p in names if re.search(r"(?<![\w-])" + re.escape(p) + r"(?![\w-])", sentence)), names[0] if names else None)
+    return next((p for p in names if written(p)), names[0] if names else None)
 
 
 def _finite(*numbers) -> bool:
