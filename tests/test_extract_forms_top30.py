@@ -102,6 +102,11 @@ CLAIMS = [
      [("4× training speedup", 4, "x", "speedup", None, "LCM", 4)]),
     ("The planner cuts queue latency by 20-60% and improves routing correctness by over 12 points.",
      [("20-60%", 20, "%", "reduction", "queue latency", None, 1.25)]),
+    # settings listed "respectively" after the baseline are each member's: the last text ends as the others do
+    ("The filter gives 1.2%, 2.1%, and 2.9% bit-rate savings on average compared to the HM-16.20 for AI, RA, and LDB configurations, respectively.",
+     [("1.2%, 2.1%, and 2.9% bit-rate savings on average compared to the HM-16.20", 1.2, "%", "reduction", None, "HM-16.20", 1.012146),
+      ("2.1%, and 2.9% bit-rate savings on average compared to the HM-16.20", 2.1, "%", "reduction", None, "HM-16.20", 1.021450),
+      ("2.9% bit-rate savings on average compared to the HM-16.20", 2.9, "%", "reduction", None, "HM-16.20", 1.029866)]),
     # a setting after the baseline ("at 40x sparsity") is no claim of its own
     ("The kernels speed up long-context decoding by up to 8x over FlashDecoding at 40x sparsity on one GPU.",
      [("8x over FlashDecoding at 40x sparsity on one GPU", 8, "x", "speedup", "long-context decoding", "FlashDecoding", 8)]),

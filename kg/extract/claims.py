@@ -900,6 +900,13 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     for i, c in enumerate(claims):
         nxt = next((d.evidence.start for d in claims[i + 1:] if d.evidence.start > c.evidence.end), None)
         text_end = _text_end(sentence, c.evidence.end, nxt, base_ends.get(c.evidence.start, -1))
+        base_end = base_ends.get(c.evidence.start, -1)
+        if nxt is None and i > 0 and base_end > c.evidence.end and text_end > base_end \
+                and LIST_SEP.match(sentence[claims[i - 1].evidence.end:c.evidence.start]) \
+                and _search(r"^[^;]*\brespectively\b", sentence[base_end:], re.I):
+            # "1.16%, 1.92%, and 2.67% … compared to VTM for A, B, and C, respectively": the settings of the list
+            # are each member's, so the last member's text ends with the baseline, as the others' do
+            text_end = base_end
         for quantity in split_quantities(c.quantity):
             for base in ([paired[i]] if i in paired else split_baselines(c.baseline)):
                 out.append(replace(c, quantity=quantity, baseline=base,
