@@ -66,7 +66,7 @@ EFFICIENCY_NOUNS = (
 QUALITY_WORDS = re.compile(
     r"\b(accuracy|error|FID|PSNR|SSIM|LPIPS|BLEU|ROUGE|F1|perplexity|score|performance|quality|"
     r"success|win|reward|return|recall|precision|AUC|mAP|IoU|preference|loss|points?|gain\w*\s+in\s+accuracy|"
-    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation|distances?|divergences?|Chamfer)\b",
+    r"pass@\d+|coverage|Sharpe|risk|hazard|odds|mortality|correlation|distances?|divergences?|Chamfer|(?:[A-Z]+-)?MPJPE|MPVPE|RMSE|MSE|CER|EPE|NLL|ECE|KID)\b",
     re.I,
 )
 NOT_SPEED_AFTER = re.compile(
@@ -794,7 +794,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
         after_share = any(c.evidence.rule == "claim.percent_share" and SHARE_GAP.match(sentence[c.evidence.end:m.start()])
                           for c in claims)
         if share and (REDUCE_TO.search(lead) or SHARE_STRONG.search(lead) or (SHARE_WEAK.search(lead) and v < 50) or after_share) \
-                and not quality and v < 100 \
+                and (not quality or _match(r"^\s*of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:training\s+)?(?:steps|iterations|epochs|data|samples|"
+                                            r"tokens|parameters|FLOPs|compute|budget|labels)\b", after, re.I)) and v < 100 \
                 and not _added_or_capacity(sentence, m.start(), m.end()):
             # "with only 5% of the labelled data", "reduces KV memory to 29% of the original": the cost left
             add(m.start(), m.end(), v, v2, "%", "reduction", _quantity(sentence, m.start(), m.end()) or _share_noun(after),
