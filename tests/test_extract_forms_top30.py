@@ -112,6 +112,12 @@ CLAIMS = [
      [("10% of the training iterations", 10, "%", "reduction", "training iterations", None, 10.0)]),
     ("The verifier gives reliable rewards using less than 0.02% of the annotated preference data.",
      [("0.02% of the annotated preference data", 0.02, "%", "reduction", "annotated preference data", None, 5000.0)]),
+    # baselines that share a suspended hyphen ("GAN- and flow-based") are two, paired with the list in order
+    ("The solver needs a 4- and 8-fold reduction in sampling steps than the standard GAN- and flow-based samplers.",
+     [("4- and 8-fold reduction in sampling steps than the standard GAN- and flow-based samplers", 4, "x", "reduction",
+       "sampling steps", "standard GAN-based samplers", 4),
+      ("8-fold reduction in sampling steps than the standard GAN- and flow-based samplers", 8, "x", "reduction",
+       "sampling steps", "standard flow-based samplers", 8)]),
     # a setting after the baseline ("at 40x sparsity") is no claim of its own
     ("The kernels speed up long-context decoding by up to 8x over FlashDecoding at 40x sparsity on one GPU.",
      [("8x over FlashDecoding at 40x sparsity on one GPU", 8, "x", "speedup", "long-context decoding", "FlashDecoding", 8)]),

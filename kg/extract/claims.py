@@ -204,6 +204,10 @@ def split_baselines(base: str | None) -> list[str | None]:
     """
     if not base:
         return [base]
+    # "the conventional FM- and score-based approaches": two baselines that share the hyphen's word
+    sus = _match(r"^(?P<pre>.*?)(?P<a>[\w.+]+)-\s+(?:and|or)\s+(?P<b>[\w.+]+)-(?P<post>[\w-]+.*)$", base)
+    if sus:
+        return [f"{sus.group('pre')}{w}-{sus.group('post')}" for w in (sus.group("a"), sus.group("b"))]
     m = _search(r"\bsuch\s+as\s+(?P<names>.+)$", base, re.I)
     if m:
         base = m.group("names")
