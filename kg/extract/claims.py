@@ -71,7 +71,7 @@ QUALITY_WORDS = re.compile(
 )
 NOT_SPEED_AFTER = re.compile(
     r"^\s*(?:upscal\w*|upsampl\w*|super[\s-]?resolution|zoom|magnif\w*|larger|bigger|more\s+data|more\s+parameters|"
-    r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio|sparsity)\b",
+    r"wider|deeper|longer|higher\s+resolution|resolution|downsampl\w*|compression\s+ratio|sparsity|slower)\b",
     re.I,
 )
 # a baseline phrase: no clause punctuation (a dot only inside a name, "cuDNN 9.13"), up to a preposition
