@@ -57,6 +57,10 @@ STOP = re.compile(
     r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
     r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*|"
+    # verbs that take a measure as object ("we observe correlations", "providing reliable reward"), comparatives
+    r"see|sees|saw|seen|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
+    r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
+    r"greater|larger|smaller|faster|slower|more|less|fewer|"
     # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
     r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
     r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
@@ -113,7 +117,9 @@ NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?
                          r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
 # units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
 UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
-                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
+                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB]|"
+                          # number formats a value is measured in ("26.3% FP16", "14.0% INT8"): settings, no measures
+                          r"FP\d+|BF\d+|INT\d+|UINT\d+|NF\d+|MXFP\d+|W\d+A\d+(?:KV\d+)?)$")
 HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
@@ -236,10 +242,27 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         before = sentence[max(0, pos - 40):pos]
         if _match(r"^[+−-]?[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[pos:]):
             return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
-        if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
+        if _search(r"\bfrom\s+" + FROM_QUAL + r"$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]) \
+                and not _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"$", before):
+            return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
+        if in_baseline_parenthesis(pos):
             return True
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
+
+    def in_baseline_parenthesis(pos: int) -> bool:
+        """A number in a parenthesis after the systems a method beats is theirs: "outperforming existing
+        planners (52.5% for ReAct and 40.1% for Reflexion)", "surpasses earlier detectors (i.e., 61%)"; not
+        when the parenthesis sets this system's number against theirs ("(64.2% vs. 58.9%)") or is a gain."""
+        op = sentence.rfind("(", 0, pos)
+        if op < 0 or ")" in sentence[op:pos]:
+            return False
+        close = sentence.find(")", pos)
+        inside = sentence[op + 1:close if close > 0 else len(sentence)]
+        if _search(r"\bvs\.?|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
+                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
+            return False
+        return bool(_search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
@@ -248,6 +271,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
         if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
             return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
+        if _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", sentence[max(0, key - 80):key]):
+            return  # "ranging from 3 to 11 points": the upper end of a range
+        if BASELINE_WITH.search(sentence[max(0, key - 60):key]) and not GAIN_WORDS_AFTER.match(sentence, key):
+            return  # "beating the baseline models with 89 percent": the baseline's number
+        if sentence[key:key + 1] != "+" and in_baseline_parenthesis(key):
+            return  # "(52.5% for ReAct and 40.1% for Reflexion)" after the systems beaten: their numbers
+        if OPERATING_POINT_BEFORE.search(sentence[max(0, key - 80):key]) or (
+                _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
+                sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
+            return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
+        if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)):
+            return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
         used.add(key)
         if metric:
             metric = _metric_name(metric)
@@ -277,7 +312,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
                     continue
         lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
-                       r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + r")+)",
+                       r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + NOT_FACTOR + r")+)",
                        sentence[me:])
         if lst:
             base = me + lst.start("vals")
@@ -308,6 +343,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, me, sentence[ms:me], _float(v), ds, "result.respectively" if RESPECTIVELY.search(sentence) else "result.values_metric",
                 kind, gain_baseline(me) if kind == "gain" else None)
 
+    # "scores 0.412 (CIDEr), 0.301 (METEOR) and 0.455 (ROUGE-L)": a value with its measure in parentheses after it
+    for ms, me in mspans:
+        if sentence[ms - 1:ms] != "(" or sentence[me:me + 1] != ")":
+            continue
+        b = _search(r"(?<![\w.])(?P<num>" + NUM + r")\s*(?:%|points?)?\s*$", sentence[max(0, ms - 30):ms - 1])
+        if b:
+            p = max(0, ms - 30) + b.start("num")
+            if not baseline_number(p):
+                add(p, me + 1, sentence[ms:me], _float(b.group("num")), dataset_near(p, me + 1), "result.value_paren_metric")
     for ms, me in mspans:
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
@@ -404,6 +448,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
+        # "the area under the curve (AUC)": a long form and its abbreviation are one measure
+        objs = [(s, e) for i, (s, e) in enumerate(objs) if not (i and sentence[objs[i - 1][1]:s].strip() == "(" and sentence[e:e + 1] == ")")]
         if objs:
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
             objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs")
@@ -465,8 +511,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset")
     # "XDLM surpasses UDLM by 5.4 points on zero-shot text benchmarks": a margin, metric unnamed
     for m in () if not (" by " in sentence) else OUTPERFORMS_BY.finditer(sentence):
-        if m.start("num") in used or not free(m.start("num"), m.end()):
-            continue
+        if m.start("num") in used or not free(m.start("num"), m.end()) or any(a <= m.start() < b for a, b in mspans):
+            continue  # "over" inside a measure's name ("Intersection over Union") is no comparison
         if not m.group("unit") and "." not in m.group("num"):
             continue
         on = _match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
@@ -490,7 +536,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
-    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
             subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
@@ -529,13 +575,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, p + len(v), metric, _float(v), d, "result.values_datasets", kind)
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
-    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
+    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?|"
+                         r"\s+to\s+\d+(?:\.\d+)?(?=\s*(?:%|percent|percentage|points?\b|pp\b)))?"
                          r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b|-(?:percentage-)?points?\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
-        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
-            continue
+        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]) \
+                and not _search(r"(?<![\w-])from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+$", sentence[max(0, m.start() - 60):m.start()]):
+            continue  # the upper end of "2.6% to 13.3%"; not the new value of "from an average of 41.2% to 50.5%"
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if (m.group("unit") or "").startswith("-") and not _match(
                 r"^\s*(?:absolute\s+|relative\s+|average\s+|overall\s+)?(?:improvements?|gains?|increases?|boosts?|leads?|margins?|"
@@ -551,9 +599,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
                       after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+|ranging\s+from\s+)?" + QUAL + r"$", before, re.I) \
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
-            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
+            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
@@ -628,8 +676,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         at = r.start + num.end() + (unit.end() if unit else 0)
         while True:
             nxt = LIST_NEXT.match(sentence[at:])
-            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())):
-                break
+            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())) \
+                    or _search(r"\s\d+$", nxt.group("ctx") or ""):
+                break  # "0.80 for cohorts 2, 5, and 9": the list runs into a list of settings
             p = at + nxt.start("num")
             if p in used or not free(p, p + 1) or baseline_number(p):
                 break
@@ -651,6 +700,38 @@ SHARE = re.compile(
     r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
     r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
 
+# "from an average of 41.2% to 50.5%": words between "from" and the starting number
+FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*)?"
+# "ranging from 3 to 11": a range, not a change
+RANGING = r"\b(?:rang\w*|var(?:y|ies|ied|ying)|spann\w*|spread)"
+# a comparison whose object is other systems: a number in a parenthesis after it is theirs
+BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|(?:better|higher|stronger)\s+than|compared\s+(?:to|with)|above|ahead\s+of|over)\b"
+# an operating point a value is measured at: "at 0.5% FPR", "at a 1% false accept rate", "at a 0.9 threshold",
+# "at a very low sampling rate (5%)", "at high frame rates (60 FPS)"
+OPERATING_POINT_AFTER = re.compile(
+    r"\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,2}?(?:FPR|FAR|FNR|FRR|TPR|false[-\s](?:positive|accept\w*|alarm|reject\w*|match)\s+rates?|"
+    r"thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
+    r"IoU\s+thresholds?|recall\s+levels?|budget)\b", re.I)
+OPERATING_POINT_BEFORE = re.compile(
+    r"\bat\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:sampling\s+rates?|frame\s+rates?|thresholds?|sparsity|compression\s+ratios?|"
+    r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?)"
+    r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
+# a share or a saving of a cost: an efficiency claim (claims.py), not a result
+COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
+              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget)")
+COST_AFTER = re.compile(
+    r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
+    r"(?:(?:training|inference|computational|compute|memory|parameter|latency|runtime|extra|additional|storage)\s+)*"
+    r"(?:overhead|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
+    r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained))", re.I)
+# "the baseline models with 89%", "prior methods at 61%": the baseline's number (not "baselines with 5% higher …")
+BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous|competing|other|rival)\s+(?:[\w-]+\s+)?"
+                           r"(?:models?|methods?|approaches|systems?|detectors?|planners?|agents?))\s+(?:with|at|reaching|scoring)\s+"
+                           r"(?:only\s+|just\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
+GAIN_WORDS_AFTER = re.compile(r"[\d.]+\s*(?:%|percent|-?(?:percentage[- ])?points?|pp)?\s*(?:\w+\s+)?(?:higher|better|more|fewer|less|lower|improvements?|gains?|"
+                              r"increases?|margins?|advantage)\b", re.I)
+COST_MEASURE = re.compile(r"^(?:[\w-]+\s+){0,2}?" + COST_WORDS + r"$", re.I)
+
 REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
                              r"[\w-]+\s+model(?:'s|’s)|[\w-]+(?:'s|’s))\s+)+(?=\S)", re.I)
 
@@ -670,8 +751,11 @@ EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls
                               r"neurons|weights|resources|instructions|accesses)\b", re.I)
 VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
                        r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
-LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
-                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")")
+# a factor is no member of a list of scores ("an AP of 44.1, over 1.8x higher than …")
+NOT_FACTOR = r"(?!\.?\d)(?!\s?[x×](?![A-Za-z])|\s*times\b|-fold\b)"
+
+LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?P<ctx>\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
+                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")" + NOT_FACTOR)
 
 
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
@@ -682,11 +766,15 @@ UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|
 NOT_A_RESULT_AFTER = re.compile(r"\s*\+?\s*(?:CIs?\b|confidence\s+(?:intervals?|levels?)|credible\s+intervals?|(?:statistical\s+)?significance)", re.I)
 NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$"
                                  r"|\bwithin\s+(?:only\s+|just\s+)?$", re.I)  # "performs within 1% of X": a gap, not a result
-NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
+# a verb after a number ("vary by 21% depending on …") names no measure
+VERB_ING = (r"(?:depending|according|including|following|resulting|leading|using|making|giving|allowing|enabling|requiring|"
+            r"suggesting|indicating|showing|highlighting|demonstrating|confirming|reflecting|corresponding|compared|relative)")
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>(?!" + VERB_ING + r"\b)[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
                         r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
-                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
+                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved|maximum|minimum|max|min|peak|"
+                           r"mean|median|typical|" + VERB_ING + r")$", re.I)
 QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
 QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
 FACTOR_MEASURE = re.compile(
@@ -746,6 +834,10 @@ def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) 
         gap = sentence[e:start] if e <= start else sentence[end:s]
         if ";" in gap:
             continue
+        if COST_MEASURE.search(_metric_name(sentence[s:e])):
+            continue  # a cost ("attention FLOPs", "latency") is no measure of a quality number near it
+        if s >= end and VALUE_AFTER.match(sentence[e:]):
+            continue  # "78% with an inference speed of 8.1 ms": a measure after the number that has its own value
         d = len(gap)
         if best is None or d < best[0]:
             best = (d, sentence[s:e])

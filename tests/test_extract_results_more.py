@@ -1,0 +1,97 @@
+"""Result shapes of the fifth pass (issue 13): failure classes read on unlabelled arXiv text, not on a gold
+file. Every sentence is written here for the tests (none is copied from an abstract or a gold file); each
+is checked field by field, and the numbers that are no result of the method are checked to stay out."""
+import pytest
+
+from kg.extract.results import find_results
+
+
+def _spans(sentence, names):
+    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
+
+
+# sentence, datasets named in it, [(metric, value, dataset, kind), ...] in sentence order
+RESULTS = [
+    # "from an average of A to B": A is where it started, B the result
+    ("Tuning improves accuracy from an average of 41.25% to 50.5% on the maze suite.", [],
+     [("accuracy", 50.5, None, "score")]),
+    ("The verifier raises answer recall from about 0.61 to 0.74.", [], [("answer recall", 0.74, None, "score")]),
+    # "ranging from A to B" is a range: its lower end is the value
+    ("The adapter gives gains ranging from 3 to 11 percentage points across the four tasks.", [],
+     [(None, 3.0, None, "gain")]),
+    # the numbers in a parenthesis after the systems a method beats are theirs
+    ("Our agent reaches a 71.5% success rate, well above existing planners (52.5% for ReAct and 40.1% for Reflexion).", [],
+     [("success rate", 71.5, None, "score")]),
+    ("The probe detects 88% of the triggers and clearly surpasses earlier detectors (i.e., 61%).", [],
+     [(None, 88.0, None, "ratio")]),
+    ("The tagger scores 93 percent F1, beating the baseline models with 89 percent.", [],
+     [("F1", 93.0, None, "score")]),
+    # ... unless the parenthesis sets this system's number against theirs, or is a signed gain
+    ("The router outperforms static routing (64.2% vs. 58.9% accuracy).", [], [("accuracy", 64.2, None, "score")]),
+    ("The ranker outperforms BM25 on long queries (+3.4 nDCG).", [], [("nDCG", 3.4, None, "gain")]),
+    # a value followed by its measure in parentheses, in a list
+    ("On the ward reports, the captioner scores 0.412 (CIDEr), 0.301 (METEOR) and 0.455 (ROUGE-L).", [],
+     [("CIDEr", 0.412, None, "score"), ("METEOR", 0.301, None, "score"), ("ROUGE-L", 0.455, None, "score")]),
+    # a list of values does not run on into a list of settings, nor into a factor
+    ("We see correlations of 0.71, 0.69, and 0.80 for cohorts 2, 5, and 9.", [],
+     [("correlations", 0.71, None, "score"), ("correlations", 0.69, None, "score"), ("correlations", 0.8, None, "score")]),
+    ("The segmenter reaches an AP@50 of 44.10, over 1.8x higher than the baselines.", [], [("AP@50", 44.1, None, "score")]),
+    # a number format after a value is a setting, not the measure
+    ("With the scaffold, the agent reaches 26.5% INT8 and 30.5% FP16 on the hard tasks.", [],
+     [(None, 26.5, None, "score"), (None, 30.5, None, "score")]),
+    # a verb or an adjective of comparison is no word of a measure
+    ("Across grades we observe correlations as high as 0.83.", [], [("correlations", 0.83, None, "score")]),
+    # a gain with a word like "maximum" before it names no measure
+    ("On three graphs, the encoder shows a maximum improvement of 12.5% over GraphSAGE.", [],
+     [(None, 12.5, None, "gain")]),
+    # "X-ing" after a value is a verb, not a measure
+    ("The score of the recogniser can vary by 21.5% depending on the lighting.", [], [(None, 21.5, None, "score")]),
+    # a head noun in a compound ("error correction") names no measure
+    ("The error correction loop gives a 14.2% improvement in pass rate.", [], [("pass rate", 14.2, None, "gain")]),
+    # an operating point is a setting: only the value measured at it is a result
+    ("The detector reaches a TPR of 93.1% at 0.5% FPR on the held-out logs.", [], [("TPR", 93.1, None, "score")]),
+    ("The verifier improves the false reject rate by 12.4% at a 1% false accept rate.", [],
+     [("false reject rate", 12.4, None, "gain")]),
+    ("The filter keeps 95.5% precision at a 0.8 threshold.", [], [("precision", 95.5, None, "score")]),
+]
+
+NO_RESULT = [
+    # a share or a saving of a cost is an efficiency claim, not a result
+    "The index is built at 2% of the cost of the dense pipeline.",
+    "The student needs only 31.5% of the teacher's FLOPs.",
+    "The head brings a 40.5% parameter reduction over the full decoder.",
+    "Pruning yields a 27.5% training time reduction on the large split.",
+    "The gate adds only a 1.5% inference overhead.",
+    # operating conditions
+    "The sensor runs at a very low sampling rate (2.5%) during the night.",
+    "The accuracy drops when the camera runs at high frame rates (60 FPS).",
+    "We train with 35.5% of the tokens pruned.",
+]
+
+
+@pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
+def test_results_more_field_by_field(sentence, datasets, expected):
+    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
+
+
+@pytest.mark.parametrize("sentence", NO_RESULT)
+def test_results_more_numbers_that_are_no_result(sentence):
+    assert find_results(sentence, [], [], []) == []
+
+
+# sentence, known measures (found before this component), [(metric, value, kind), ...]
+WITH_KNOWN = [
+    # a long form and its abbreviation in parentheses are one measure, not two results
+    ("The ensemble raised the area under the curve (AUC), outperforming the single model by 2.5%.",
+     ["area under the curve", "AUC"], [("area under the curve", 2.5, "gain")]),
+    # "over" inside a measure's name is no comparison
+    ("On the harbour split, the mean Intersection over Union (mIoU) increased by 1.40% on the test set.",
+     ["mean Intersection over Union", "mIoU"], [("mIoU", 1.4, "gain")]),
+]
+
+
+@pytest.mark.parametrize("sentence,known,expected", WITH_KNOWN)
+def test_results_more_with_known_measures(sentence, known, expected):
+    got = find_results(sentence, _spans(sentence, known), [], [])
+    assert [(r.metric, r.value, r.kind) for r in got] == expected
