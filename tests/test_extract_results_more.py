@@ -53,6 +53,19 @@ RESULTS = [
     ("The verifier improves the false reject rate by 12.4% at a 1% false accept rate.", [],
      [("false reject rate", 12.4, None, "gain")]),
     ("The filter keeps 95.5% precision at a 0.8 threshold.", [], [("precision", 95.5, None, "score")]),
+    # F-beta scores other than F1 and F0.5 are named measures
+    ("The two forests score an F2-score of 0.962 and 0.958, respectively.", [],
+     [("F2-score", 0.962, None, "score"), ("F2-score", 0.958, None, "score")]),
+    # a hyphenated error rate is a named measure
+    ("Adapting the recogniser gives a relative Word-Error-Rate reduction of 41.5% on the accented set.", [],
+     [("Word-Error-Rate", 41.5, None, "score")]),
+    # a measure "ranging from A to B": the lower end
+    ("The tagger finds new names with precision scores ranging from 0.71 to 0.79.", [], [("precision", 0.71, None, "score")]),
+    # the object of "reducing … by A-B%" is the measure, the range its lower end
+    ("On the two hand benchmarks, the tracker keeps reducing W-MPJPE by 15-18% against the strongest baseline.", [],
+     [("W-MPJPE", 15.0, None, "gain")]),
+    # a share of a performance the method recovers is a result
+    ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
 
 NO_RESULT = [

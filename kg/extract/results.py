@@ -29,7 +29,8 @@ NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–
 
 # metric words: a named measure, or a head noun that the words before it make specific
 METRIC_NAMES = (
-    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
+    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F[2-9](?:[-\s]?scores?)?|F-?(?:score|measure)|"
+    r"(?:[Ww]ord|[Cc]haracter|[Ss]ymbol|[Pp]hone(?:me)?)-[Ee]rror-[Rr]ates?|"
     r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
@@ -92,7 +93,7 @@ OUTPERFORMS_BY = re.compile(
     r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
     + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-RESULT_VERB = re.compile(r"\b(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+RESULT_VERB = re.compile(r"\b(?:recover(?:s|ed|ing)?|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
                          r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
@@ -381,10 +382,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 continue
         # METRIC from A to B → B
         ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
+                      r"(?P<first>" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
+        if ft and ft.groupdict().get("first") and _search(RANGING + r"\s+from\b", ft.group(0)):
+            # "precision scores ranging from 0.77 to 0.81": a range gives its lower end
+            pos = me + ft.start("first")
+            add(pos, me + ft.end("first"), metric, _float(ft.group("first")), dataset_near(ms, me + ft.end()), "result.range")
+            continue
         if ft:
             pos = me + ft.start("num")
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
@@ -444,7 +450,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
     for m in () if not (" by " in sentence) else _finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
-                         + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)?", sentence):
+                         + QUAL + r"(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:%|points?|pp)?", sentence):
         if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
@@ -818,7 +824,9 @@ def _metric_name(metric: str) -> str:
     metric = re.sub(r"accuracies$", "accuracy", metric)
     metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
-    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
+    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric) or (
+        # "precision scores", "recall scores": a named measure's plural scores are the measure
+        _match(r"^(?P<name>precision|recall|accuracy|specificity|sensitivity)\s+scores$", metric, re.I))
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
