@@ -64,6 +64,17 @@ RESULTS = [
     # the object of "reducing … by A-B%" is the measure, the range its lower end
     ("On the two hand benchmarks, the tracker keeps reducing W-MPJPE by 15-18% against the strongest baseline.", [],
      [("W-MPJPE", 15.0, None, "gain")]),
+    # the value before an arrow is the starting point
+    ("Scaling keeps the calibration error low (ECE 0.0412 -> 0.0398 on the test split).", [],
+     [("ECE", 0.0398, None, "score")]),
+    # the last member of a list before "respectively"; "values of" a measure
+    ("On the four engine splits, the regressor gets RMSE values of 12.5, 14.25, 13.75, and 15.5 respectively.", [],
+     [("RMSE", 12.5, None, "score"), ("RMSE", 14.25, None, "score"), ("RMSE", 13.75, None, "score"), ("RMSE", 15.5, None, "score")]),
+    # the noun after a percentage is its measure, not the one named before
+    ("The bot shows 91% recall in toxicity screening and 97% reliability in alert delivery.", [],
+     [("recall", 91.0, None, "score"), ("reliability", 97.0, None, "score")]),
+    # an advantage is no measure
+    ("On the two hosted platforms, the attack keeps a 12.5% advantage over the baseline.", [], [(None, 12.5, None, "gain")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -79,6 +90,7 @@ NO_RESULT = [
     "The sensor runs at a very low sampling rate (2.5%) during the night.",
     "The accuracy drops when the camera runs at high frame rates (60 FPS).",
     "We train with 35.5% of the tokens pruned.",
+    "Ranking stays stable when evaluated at 10-30% retention rates.",
 ]
 
 

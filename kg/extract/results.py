@@ -284,6 +284,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
         if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)):
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
+        if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
+            return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
         used.add(key)
         if metric:
             metric = _metric_name(metric)
@@ -312,7 +314,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     for (p, v), n in zip(nums, names):
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
                     continue
-        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
+        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?)\s+)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
                        r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + NOT_FACTOR + r")+)",
                        sentence[me:])
         if lst:
@@ -366,6 +368,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
+        arrow = n and _match(r"^\s*%?\s*(?:→|->|⟶|=>|⇒)\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
+        if arrow:
+            # "ECE 0.0412 -> 0.0398": the value after the arrow is the result
+            pos = me + n.end() + arrow.start("num")
+            add(pos, me + n.end() + arrow.end(), metric, _float(arrow.group("num")), dataset_near(ms, me + n.end() + arrow.end()),
+                "result.metric_value")
+            continue
         if n:
             pos = me + n.start("num")
             if free(pos, me + n.end()) and pos not in used and not _match(r"^\s*(?:from)\b", sentence[me:]):
@@ -691,7 +700,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             end = at + nxt.end()
             ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
             paren = _match(r"^\s*\([^()]{1,40}\)", sentence[end:])  # "0.95 (Siamese-LSTM)": the variant measured
-            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
+            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$|,?\s*respectively\b)", sentence[end:]):
                 break  # a number with words of its own ("and 3 hours")
             add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
                 not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
@@ -715,9 +724,9 @@ BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|(?:better|higher|stron
 # an operating point a value is measured at: "at 0.5% FPR", "at a 1% false accept rate", "at a 0.9 threshold",
 # "at a very low sampling rate (5%)", "at high frame rates (60 FPS)"
 OPERATING_POINT_AFTER = re.compile(
-    r"\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,2}?(?:FPR|FAR|FNR|FRR|TPR|false[-\s](?:positive|accept\w*|alarm|reject\w*|match)\s+rates?|"
+    r"(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,2}?(?:FPR|FAR|FNR|FRR|TPR|false[-\s](?:positive|accept\w*|alarm|reject\w*|match)\s+rates?|"
     r"thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
-    r"IoU\s+thresholds?|recall\s+levels?|budget)\b", re.I)
+    r"IoU\s+thresholds?|recall\s+levels?|budget|(?:[\w-]+\s+)?(?:rates?|ratios?|levels?|budgets?))\b", re.I)
 OPERATING_POINT_BEFORE = re.compile(
     r"\bat\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:sampling\s+rates?|frame\s+rates?|thresholds?|sparsity|compression\s+ratios?|"
     r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?)"
@@ -775,12 +784,12 @@ NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s
 # a verb after a number ("vary by 21% depending on …") names no measure
 VERB_ING = (r"(?:depending|according|including|following|resulting|leading|using|making|giving|allowing|enabling|requiring|"
             r"suggesting|indicating|showing|highlighting|demonstrating|confirming|reflecting|corresponding|compared|relative)")
-NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>(?!" + VERB_ING + r"\b)[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>(?!" + VERB_ING + r"\b)[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|in|between|among|across|for|while|with|over|compared|than|"
                         r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
                            r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved|maximum|minimum|max|min|peak|"
-                           r"mean|median|typical|" + VERB_ING + r")$", re.I)
+                           r"mean|median|typical|advantages?|edge|uplift|boosts?|jumps?|" + VERB_ING + r")$", re.I)
 QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
 QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
 FACTOR_MEASURE = re.compile(
