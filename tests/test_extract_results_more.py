@@ -75,6 +75,14 @@ RESULTS = [
      [("recall", 91.0, None, "score"), ("reliability", 97.0, None, "score")]),
     # an advantage is no measure
     ("On the two hosted platforms, the attack keeps a 12.5% advantage over the baseline.", [], [(None, 12.5, None, "gain")]),
+    # factors before a quality measure, one result each
+    ("The planner gives 1.8x and 2.6x improvements in success rate on the two city maps, respectively.", [],
+     [("success rate", 1.8, None, "gain"), ("success rate", 2.6, None, "gain")]),
+    # the i-th value of a list after a list of measures is the i-th measure's
+    ("It beats the baselines in F1-score, precision, and recall by 11%, 4%, and 15%, respectively.", [],
+     [("F1-score", 11.0, None, "gain"), ("precision", 4.0, None, "gain"), ("recall", 15.0, None, "gain")]),
+    # a magnitude adjective is no word of the measure
+    ("The spiking model runs faster with a near-zero accuracy drop of 0.45%.", [], [("accuracy", 0.45, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -91,6 +99,10 @@ NO_RESULT = [
     "The accuracy drops when the camera runs at high frame rates (60 FPS).",
     "We train with 35.5% of the tokens pruned.",
     "Ranking stays stable when evaluated at 10-30% retention rates.",
+    "The fused kernel lowers the number of parameters by 25.5%.",
+    "Routing cuts costs by 40%-90% on the chat workload.",
+    "Learning adds a 1.5% energy overhead on the chip.",
+    "The student falls just below the 86.5% passing threshold.",
 ]
 
 

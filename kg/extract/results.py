@@ -29,7 +29,7 @@ NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–
 
 # metric words: a named measure, or a head noun that the words before it make specific
 METRIC_NAMES = (
-    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F[2-9](?:[-\s]?scores?)?|F-?(?:score|measure)|"
+    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?[Ss]cores?)?|F0\.5(?:\s+scores?)?|F[2-9](?:[-\s]?[Ss]cores?)?|F-?(?:score|measure)|"
     r"(?:[Ww]ord|[Cc]haracter|[Ss]ymbol|[Pp]hone(?:me)?)-[Ee]rror-[Rr]ates?|"
     r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
@@ -62,6 +62,7 @@ STOP = re.compile(
     r"see|sees|saw|seen|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
     r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
     r"greater|larger|smaller|faster|slower|more|less|fewer|"
+    r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|"
     # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
     r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
     r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
@@ -282,7 +283,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)):
+        if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+                or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
         if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
             return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
@@ -322,8 +324,20 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")(?![\w.]*\d)", lst.group("vals"))]
             kind = "gain" if _search(r"\bby\s*$", sentence[me:base]) or GAIN_CUE.search(sentence[max(0, ms - 30):ms]) else "score"
             after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
+            # "in F1-score, precision, and recall by 12%, 3%, and 16%, respectively": the i-th value is the i-th measure's
+            names = [metric]
+            at = ms
+            while len(names) < len(nums):
+                prev = next(((a, b) for a, b in reversed(mspans) if b <= at and _fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", sentence[b:at])), None)
+                if not prev:
+                    break
+                names.insert(0, sentence[prev[0]:prev[1]])
+                at = prev[0]
+            by_name = len(names) == len(nums) > 1 and RESPECTIVELY.search(sentence[me:])
             for i, (p, v) in enumerate(nums):
-                if free(p, p + len(v)):
+                if by_name and free(p, p + len(v)):
+                    add(p, p + len(v), names[i], _float(v), dataset_after(me + lst.end()), "result.respectively", kind)
+                elif free(p, p + len(v)):
                     # "F1 of 0.81, 0.77 and 0.69 on SST-2, MRPC and QNLI": a list over a list of as many datasets pairs up
                     paired = RESPECTIVELY.search(sentence) or _match(r"^\s*(?:on|in|across)\s+(?:the\s+)?$", sentence[me + lst.end():
                                                                                   min(s for s, e in datasets if s > me + lst.end())]) if after else False
@@ -331,7 +345,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
-        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*%?\s*,\s*)*(?:" + NUM + r")\s*%?\s*,?\s*and\s+(?:" + NUM + r")\s*%?)\s+"
+        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*(?:%|[x×])?\s*,\s*)*(?:" + NUM + r")\s*(?:%|[x×])?\s*,?\s*and\s+(?:" + NUM + r")\s*(?:%|[x×])?)\s+"
                       r"(?:(?P<g>(?:absolute\s+|relative\s+)?(?:improvements?|gains?|increases?|higher|better))\s+)?"
                       r"(?:(?:in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?$", sentence[max(0, ms - 80):ms])
         if not m:
@@ -474,6 +488,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
             # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
             objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
+        if any(COST_MEASURE.search(_metric_name(sentence[s:e])) for s, e in objs):
+            continue  # "lowers the number of parameters by 25%": a saving, a claim's business
         more = _match(r"^(?P<vals>(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)" + QUAL + r"\d+(?:\.\d+)?\s*(?:%|points?|pp)?)+)", sentence[m.end():])
         values = [(m.start("num"), m.group("num"))]
         if more and len(objs) > 1:
@@ -736,8 +752,8 @@ COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|mem
               r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget)")
 COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
-    r"(?:(?:training|inference|computational|compute|memory|parameter|latency|runtime|extra|additional|storage)\s+)*"
-    r"(?:overhead|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
+    r"(?:[\w-]+\s+){0,2}?"
+    r"(?:overheads?|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
     r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained))", re.I)
 # "the baseline models with 89%", "prior methods at 61%": the baseline's number (not "baselines with 5% higher …")
 BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous|competing|other|rival)\s+(?:[\w-]+\s+)?"
@@ -745,6 +761,10 @@ BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous
                            r"(?:only\s+|just\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 GAIN_WORDS_AFTER = re.compile(r"[\d.]+\s*(?:%|percent|-?(?:percentage[- ])?points?|pp)?\s*(?:\w+\s+)?(?:higher|better|more|fewer|less|lower|improvements?|gains?|"
                               r"increases?|margins?|advantage)\b", re.I)
+# "reduces the number of parameters by 25%", "cuts costs by 40-90%": a saving, not a result
+COST_BY = re.compile(r"\b(?:number\s+of\s+)?" + COST_WORDS + r"(?:\s+(?:usage|consumption|footprint))?\s+(?:by|to)\s+" + QUAL + r"$", re.I)
+# "just below the 86% passing threshold": a threshold is a setting
+THRESHOLD_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)?\s*(?:[\w-]+\s+)?(?:thresholds?|cut-?offs?|targets?|requirements?)\b", re.I)
 COST_MEASURE = re.compile(r"^(?:[\w-]+\s+){0,2}?" + COST_WORDS + r"$", re.I)
 
 REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
