@@ -81,8 +81,18 @@ RESULTS = [
     # the i-th value of a list after a list of measures is the i-th measure's
     ("It beats the baselines in F1-score, precision, and recall by 11%, 4%, and 15%, respectively.", [],
      [("F1-score", 11.0, None, "gain"), ("precision", 4.0, None, "gain"), ("recall", 15.0, None, "gain")]),
+    # ... and an efficiency measure of such a pair is a claim's business, not a result
+    ("The scheduler improves training efficiency and test accuracy by 18.5% and 4.5%, respectively.", [],
+     [("test accuracy", 4.5, None, "gain")]),
     # a magnitude adjective is no word of the measure
     ("The spiking model runs faster with a near-zero accuracy drop of 0.45%.", [], [("accuracy", 0.45, None, "score")]),
+    # "mean error" keeps its "mean": a bare "error" would name nothing
+    ("The estimator recovers joint limits with a mean error of only 3 degrees.", [], [("mean error", 3.0, None, "score")]),
+    # a unit word after an integer ("µm") makes it a value
+    ("The gripper keeps a maximum placement error of 35 µm.", [], [("maximum placement error", 35.0, None, "score")]),
+    # a bound in a parenthesis after the measure; "ultra-low" is no word of it
+    ("The runtime keeps an end-to-end latency (<40ms) on a phone.", [], [("end-to-end latency", 40.0, None, "score")]),
+    ("The codec enables ultra-low latency (<15ms) on the headset.", [], [("latency", 15.0, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

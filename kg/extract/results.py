@@ -62,7 +62,7 @@ STOP = re.compile(
     r"see|sees|saw|seen|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
     r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
     r"greater|larger|smaller|faster|slower|more|less|fewer|"
-    r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|"
+    r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|ultra-\w+|extremely|very|"
     # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
     r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
     r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
@@ -163,8 +163,9 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                 s += 3  # a direction cut off before its first name
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
-                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
-                s += lead.end()
+                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I) \
+                    and not (s + lead.end() == m.start() and head.lower() in ("error", "errors", "rate", "rates", "score", "scores")):
+                s += lead.end()  # "average accuracy" → "accuracy"; but "mean error" stays: a bare "error" names nothing
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "speeds", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
@@ -285,6 +286,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
         if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
+            used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
         if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
             return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
@@ -334,6 +336,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 names.insert(0, sentence[prev[0]:prev[1]])
                 at = prev[0]
             by_name = len(names) == len(nums) > 1 and RESPECTIVELY.search(sentence[me:])
+            if not by_name and RESPECTIVELY.search(sentence[me:]) and _match(r"^\s*by\b", sentence[me:]) \
+                    and _search(r"\band\s+(?:the\s+|its\s+)?$", sentence[max(0, ms - 12):ms]):
+                continue  # "improves training efficiency and test accuracy by 18% and 4%, respectively": read below, phrase by phrase
             for i, (p, v) in enumerate(nums):
                 if by_name and free(p, p + len(v)):
                     add(p, p + len(v), names[i], _float(v), dataset_after(me + lst.end()), "result.respectively", kind)
@@ -375,7 +380,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
             me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
-        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+)", sentence[me + n.end():])
+        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+?)\.?(?:\s|$|[,;()])", sentence[me + n.end():])
         if unit_word and UNIT_WORD.match(unit_word.group("u")) and unit_word.group("u") not in ("m", "h", "b", "s"):
             n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
         elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
@@ -444,7 +449,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     gain_baseline(me) if kind == "gain" else None)
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
-        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?P<num>" + NUM + r")\s*%?\s*[),;]", sentence[me:])
+        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*[),;]", sentence[me:])
         if p:
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
@@ -488,16 +493,23 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "reduces hallucinated peaks by 55.6%", "improve both routed wirelength and effective clock period by
             # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
             objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
-        if any(COST_MEASURE.search(_metric_name(sentence[s:e])) for s, e in objs):
-            continue  # "lowers the number of parameters by 25%": a saving, a claim's business
         more = _match(r"^(?P<vals>(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)" + QUAL + r"\d+(?:\.\d+)?\s*(?:%|points?|pp)?)+)", sentence[m.end():])
+        if objs and more and RESPECTIVELY.search(sentence, m.end()):
+            # "improves training efficiency and test accuracy by 18% and 4%, respectively": the phrases of "A and B"
+            # when the known measures cover fewer of them
+            phrases = _object_phrases(sentence, m.start("objs"), m.end("objs"))
+            if len(phrases) > len(objs) and all(any(a <= s and e <= b for a, b in phrases) for s, e in objs):
+                objs = phrases
+        cost = [COST_MEASURE.search(_metric_name(sentence[s:e])) for s, e in objs]
+        if any(cost) and not (more and len(objs) > 1):
+            continue  # "lowers the number of parameters by 25%": a saving, a claim's business
         values = [(m.start("num"), m.group("num"))]
         if more and len(objs) > 1:
             values += [(m.end() + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])\d+(?:\.\d+)?", more.group("vals"))]
         if len(values) == len(objs) > 1:
             # "improves FID and FVD by 48.6% and 43.0%, respectively": the i-th value is the i-th measure's
-            for (s, e), (p, v) in zip(objs, values):
-                if p not in used and free(p, p + len(v)):
+            for (s, e), (p, v), c in zip(objs, values, cost):
+                if p not in used and free(p, p + len(v)) and not c:
                     out.append(ResultMatch(p, p + len(v), _metric_name(sentence[s:e]), float(v), dataset_after(m.end()),
                                            "result.improves_by", "gain", gain_baseline(m.end())))
                     used.add(p)
@@ -749,7 +761,7 @@ OPERATING_POINT_BEFORE = re.compile(
     r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
 # a share or a saving of a cost: an efficiency claim (claims.py), not a result
 COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
-              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget)")
+              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput)")
 COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
     r"(?:[\w-]+\s+){0,2}?"
@@ -762,7 +774,7 @@ BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous
 GAIN_WORDS_AFTER = re.compile(r"[\d.]+\s*(?:%|percent|-?(?:percentage[- ])?points?|pp)?\s*(?:\w+\s+)?(?:higher|better|more|fewer|less|lower|improvements?|gains?|"
                               r"increases?|margins?|advantage)\b", re.I)
 # "reduces the number of parameters by 25%", "cuts costs by 40-90%": a saving, not a result
-COST_BY = re.compile(r"\b(?:number\s+of\s+)?" + COST_WORDS + r"(?:\s+(?:usage|consumption|footprint))?\s+(?:by|to)\s+" + QUAL + r"$", re.I)
+COST_BY = re.compile(r"\b(?:number\s+of\s+)?" + COST_WORDS + r"(?:\s+(?:usage|consumption|footprint))?\s+by\s+" + QUAL + r"$", re.I)
 # "just below the 86% passing threshold": a threshold is a setting
 THRESHOLD_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)?\s*(?:[\w-]+\s+)?(?:thresholds?|cut-?offs?|targets?|requirements?)\b", re.I)
 COST_MEASURE = re.compile(r"^(?:[\w-]+\s+){0,2}?" + COST_WORDS + r"$", re.I)
@@ -794,7 +806,7 @@ LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?P<ctx>\s+(?:on|in|for|at|acro
 
 
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
-UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
+UNIT_WORD = re.compile(r"^(?:[µun]m|[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
                        r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
 # numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
 # with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
@@ -859,7 +871,7 @@ def _metric_name(metric: str) -> str:
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _fullmatch(r"errors?|rates?", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
