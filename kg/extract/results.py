@@ -284,7 +284,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if COST_AFTER.match(sentence[key:]) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+        if COST_AFTER.match(sentence[key:]) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
@@ -756,6 +756,9 @@ OPERATING_POINT_AFTER = re.compile(
     r"thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
     r"IoU\s+thresholds?|recall\s+levels?|budget|(?:[\w-]+\s+)?(?:rates?|ratios?|levels?|budgets?))\b", re.I)
 OPERATING_POINT_BEFORE = re.compile(
+    # "at the same prediction throughput of 50 Hz", "at equal lead time": a condition held fixed
+    r"\b(?:at|under|with)\s+(?:the\s+|a\s+|an\s+)?(?:same|similar|equal|identical|fixed|matched|matching|comparable)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:of\s+|=\s*|:\s*|is\s+)?(?:about\s+|around\s+|~\s*)?$|"
     r"\bat\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:sampling\s+rates?|frame\s+rates?|thresholds?|sparsity|compression\s+ratios?|"
     r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?)"
     r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
@@ -766,7 +769,16 @@ COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
     r"(?:[\w-]+\s+){0,2}?"
     r"(?:overheads?|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
-    r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained))", re.I)
+    r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained)|"
+    # "with 10% additional data", "at the cost of +71% in memory"
+    r"(?:additional|extra|more)\s+(?:[\w-]+\s+)?(?:data|samples|examples|labels|annotations|" + COST_WORDS + r")\b|"
+    r"(?:more\s+|higher\s+|increase\s+)?in\s+(?:the\s+)?" + COST_WORDS + r"\b)", re.I)
+# "retaining 50% dimensions", "using only 3.9% of sampled points": how much of the input a method keeps is a setting
+KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
+                         r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?$", re.I)
+KEPT_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)\s+(?:of\s+(?:the\s+|its\s+|their\s+|all\s+)?)?(?:[\w-]+\s+)?(?:dimensions|channels|layers|heads|"
+                        r"experts|neurons|weights|samples|examples|points|frames|patches|tokens|data|labels|annotations|images|views|"
+                        r"features|nodes|edges|parameters|params|FLOPs|memory|compute|vocabulary|pixels|KV\s+cache|cache)\b", re.I)
 # "the baseline models with 89%", "prior methods at 61%": the baseline's number (not "baselines with 5% higher …")
 BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous|competing|other|rival)\s+(?:[\w-]+\s+)?"
                            r"(?:models?|methods?|approaches|systems?|detectors?|planners?|agents?))\s+(?:with|at|reaching|scoring)\s+"
@@ -885,6 +897,8 @@ def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) 
             continue
         if COST_MEASURE.search(_metric_name(sentence[s:e])):
             continue  # a cost ("attention FLOPs", "latency") is no measure of a quality number near it
+        if _search(r"\bat\s+(?:an?\s+|the\s+)?(?:[\d.]+\s*(?:%|[x×])?\s+)?$", sentence[max(0, s - 20):s]):
+            continue  # "at a 4x compression rate": a setting, not the measure of a number near it
         if s >= end and VALUE_AFTER.match(sentence[e:]):
             continue  # "78% with an inference speed of 8.1 ms": a measure after the number that has its own value
         d = len(gap)
