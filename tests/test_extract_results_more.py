@@ -58,7 +58,7 @@ RESULTS = [
      [("F2-score", 0.962, None, "score"), ("F2-score", 0.958, None, "score")]),
     # a hyphenated error rate is a named measure
     ("Adapting the recogniser gives a relative Word-Error-Rate reduction of 41.5% on the accented set.", [],
-     [("Word-Error-Rate", 41.5, None, "score")]),
+     [("Word-Error-Rate", 41.5, None, "gain")]),
     # a measure "ranging from A to B": the lower end
     ("The tagger finds new names with precision scores ranging from 0.71 to 0.79.", [], [("precision", 0.71, None, "score")]),
     # the object of "reducing … by A-B%" is the measure, the range its lower end
@@ -95,6 +95,16 @@ RESULTS = [
     ("The codec enables ultra-low latency (<15ms) on the headset.", [], [("latency", 15.0, None, "score")]),
     # a measure held as a setting ("at a 4x compression rate") is not the measure of the gain
     ("It gives a 6.5% relative gain at a 4x compression rate.", [], [(None, 6.5, None, "gain")]),
+    # a capitalised Cohen's Kappa is a named measure with its signed gain
+    ("The tuned scorer agrees better with raters (quadratic Cohen's Kappa +3.15%).", [],
+     [("quadratic Cohen's Kappa", 3.15, None, "gain")]),
+    # a plural ratio is a measure's head
+    ("The portfolio shows a 4.25% increase in risk-return ratios over the index.", [],
+     [("risk-return ratios", 4.25, None, "gain")]),
+    # "when", "the same" end a measure's words; "the range of" names no measure
+    ("The tuned model achieves WDER reductions in the range of 20-35% over the cascade.", [], [(None, 20.0, None, "gain")]),
+    # a share of things is not a share of the measure named nearby
+    ("About 7.5% of the packages did not build, which wasted developer time.", [], [(None, 7.5, None, "ratio")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -120,6 +130,9 @@ NO_RESULT = [
     "At the same decoding throughput of 45 Hz, the planner is more stable.",
     "Fusion comes at the cost of +65% in memory.",
     "The tagger is retrained with 15% additional data.",
+    "The router brings the serving cost down: the cost was reduced to only 28.5%.",
+    "Distillation gives a 64% reduction in context length on the held-out tasks.",
+    "Some splits reach their best accuracy with less than 25% of the temporal instances.",
 ]
 
 

@@ -36,7 +36,7 @@ METRIC_NAMES = (
     r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
-    r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
+    r"Kendall's\s+(?:W|tau|τ)|(?:[Qq]uadratic\s+)?(?:[Ww]eighted\s+)?Cohen's\s+[Kk]appa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
     r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
     r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
     # a measure at a cut-off ("Avg@32", "Acc@1", "AUC@30") and a lettered measure ("S-measure", "E-measure")
@@ -45,7 +45,7 @@ METRIC_NAMES = (
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
     r"precision|recall|coverage|reward|returns?|throughput|latency|latencies|speeds?|times?|distance|similarity|agreement|"
-    r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
+    r"fidelity|consistency|stability|ratios?|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
     r"utilization|efficiency|encoding|retrieval|funds|yield"
 )
 STOP = re.compile(
@@ -63,6 +63,7 @@ STOP = re.compile(
     r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
     r"greater|larger|smaller|faster|slower|more|less|fewer|"
     r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|ultra-\w+|extremely|very|"
+    r"same|identical|equal|when|where|whereas|if|since|because|"
     # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
     r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
     r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
@@ -284,7 +285,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if COST_AFTER.match(sentence[key:]) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+        if COST_AFTER.match(sentence[key:]) or (COST_TO.search(sentence[max(0, key - 60):key]) and _match(r"[\d.]+\s*%", sentence[key:])) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
@@ -293,8 +294,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         used.add(key)
         if metric:
             metric = _metric_name(metric)
-        if kind == "score" and _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+        share = _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?(?P<phr>[^,;()]{0,60})", sentence[key:])
+        if kind == "score" and share:
             kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
+            if rule == "result.unnamed" and metric and metric not in share.group("phr"):
+                metric = None  # "6.5% of the libraries did not work …": a share of things, not of the measure named nearby
         if kind == "ratio" and metric:
             # "98.5% of the original accuracy", "75-96% of full-model accuracy": the words naming the system
             # whose value is shared are no part of the measure
@@ -642,7 +646,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
                       after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+|ranging\s+from\s+)?" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?|reductions?)\s+(?:of\s+|ranging\s+from\s+|in\s+the\s+range\s+of\s+)?" + QUAL + r"$", before, re.I) \
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
                          before, re.I)
@@ -764,7 +768,8 @@ OPERATING_POINT_BEFORE = re.compile(
     r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
 # a share or a saving of a cost: an efficiency claim (claims.py), not a result
 COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
-              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput)")
+              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput|"
+              r"(?:context|sequence|prompt|output|response|reasoning)\s+length|(?:model|index|storage)\s+size)")
 COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
     r"(?:[\w-]+\s+){0,2}?"
@@ -774,11 +779,11 @@ COST_AFTER = re.compile(
     r"(?:additional|extra|more)\s+(?:[\w-]+\s+)?(?:data|samples|examples|labels|annotations|" + COST_WORDS + r")\b|"
     r"(?:more\s+|higher\s+|increase\s+)?in\s+(?:the\s+)?" + COST_WORDS + r"\b)", re.I)
 # "retaining 50% dimensions", "using only 3.9% of sampled points": how much of the input a method keeps is a setting
-KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
+KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|with\s+(?:less|fewer)\s+than|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
                          r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?$", re.I)
 KEPT_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)\s+(?:of\s+(?:the\s+|its\s+|their\s+|all\s+)?)?(?:[\w-]+\s+)?(?:dimensions|channels|layers|heads|"
                         r"experts|neurons|weights|samples|examples|points|frames|patches|tokens|data|labels|annotations|images|views|"
-                        r"features|nodes|edges|parameters|params|FLOPs|memory|compute|vocabulary|pixels|KV\s+cache|cache)\b", re.I)
+                        r"features|nodes|edges|parameters|params|FLOPs|memory|compute|vocabulary|pixels|KV\s+cache|cache|instances|training\s+set)\b", re.I)
 # "the baseline models with 89%", "prior methods at 61%": the baseline's number (not "baselines with 5% higher …")
 BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous|competing|other|rival)\s+(?:[\w-]+\s+)?"
                            r"(?:models?|methods?|approaches|systems?|detectors?|planners?|agents?))\s+(?:with|at|reaching|scoring)\s+"
@@ -787,6 +792,8 @@ GAIN_WORDS_AFTER = re.compile(r"[\d.]+\s*(?:%|percent|-?(?:percentage[- ])?point
                               r"increases?|margins?|advantage)\b", re.I)
 # "reduces the number of parameters by 25%", "cuts costs by 40-90%": a saving, not a result
 COST_BY = re.compile(r"\b(?:number\s+of\s+)?" + COST_WORDS + r"(?:\s+(?:usage|consumption|footprint))?\s+by\s+" + QUAL + r"$", re.I)
+# "the cost has been reduced to only 31%": a relative cost, a claim's business
+COST_TO = re.compile(COST_WORDS + r"\s+(?:\w+\s+){0,3}?(?:reduc\w*|cut|decreas\w*|lower\w*|drop\w*|fell|falls?)\s+to\s+" + QUAL + r"$", re.I)
 # "just below the 86% passing threshold": a threshold is a setting
 THRESHOLD_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)?\s*(?:[\w-]+\s+)?(?:thresholds?|cut-?offs?|targets?|requirements?)\b", re.I)
 COST_MEASURE = re.compile(r"^(?:[\w-]+\s+){0,2}?" + COST_WORDS + r"$", re.I)
@@ -833,7 +840,7 @@ NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>(?!" + VERB_ING + r"\b)[a-z][a-z-]{
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
                            r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved|maximum|minimum|max|min|peak|"
-                           r"mean|median|typical|advantages?|edge|uplift|boosts?|jumps?|" + VERB_ING + r")$", re.I)
+                           r"mean|median|typical|advantages?|edge|uplift|boosts?|jumps?|range|order|factor|" + VERB_ING + r")$", re.I)
 QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
 QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
 FACTOR_MEASURE = re.compile(
