@@ -105,6 +105,11 @@ RESULTS = [
     ("The tuned model achieves WDER reductions in the range of 20-35% over the cascade.", [], [(None, 20.0, None, "gain")]),
     # a share of things is not a share of the measure named nearby
     ("About 7.5% of the packages did not build, which wasted developer time.", [], [(None, 7.5, None, "ratio")]),
+    # "A vs. B measure" with decimals: A is this system's
+    ("The sparse model matches the dense one (68.25 vs. 68.5 average accuracy) with half the FLOPs.", [],
+     [("accuracy", 68.25, None, "score")]),
+    # a human reference point is no result of the method
+    ("The agent reaches 38.5% accuracy on the puzzles, while humans achieve 91.5%.", [], [("accuracy", 38.5, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

@@ -640,8 +640,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
         if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
-                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
-            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
+                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I)
+                or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after))):
+            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
@@ -808,7 +809,10 @@ SETTING_BEFORE = re.compile(
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
     r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
-    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models))\s+(?:\w+\s+){0,2}?"
+    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models)|"
+    # "while humans reach 92%", "random guessing scores 25%": a reference point, not the method's
+    r"humans|human\s+(?:experts?|annotators?|raters?|participants|performance)|(?:domain\s+)?experts|random\s+(?:guess\w*|chance|baselines?)|"
+    r"chance(?:\s+level)?)\s+(?:\w+\s+){0,2}?"
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 # what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
 EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
