@@ -110,6 +110,11 @@ RESULTS = [
      [("accuracy", 68.25, None, "score")]),
     # a human reference point is no result of the method
     ("The agent reaches 38.5% accuracy on the puzzles, while humans achieve 91.5%.", [], [("accuracy", 38.5, None, "score")]),
+    # a decimal right after a verb of scoring; the other system's number in a parenthesis after "outperforming"
+    ("On the olympiad split, our 7B prover scores 71.25, outperforming a 70B model (69.5).", [], [(None, 71.25, None, "score")]),
+    # "N% lower error than …": the measure compared
+    ("The fused model gives 9.5% higher accuracy and 6.5% lower error than the single model.", [],
+     [("accuracy", 9.5, None, "gain"), ("error", 6.5, None, "gain")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

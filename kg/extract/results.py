@@ -641,7 +641,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
                 r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I)
-                or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after))):
+                or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after)
+                # "our 7B model scores 78.2 on MATH500": a decimal right after a verb of scoring
+                or _search(r"\b(?:scor(?:es|ed|ing)|achiev(?:es|ed|ing)|reach(?:es|ed|ing)|obtain(?:s|ed|ing)|attain(?:s|ed|ing))\s+(?:an?\s+)?"
+                           + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b)", after))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
@@ -689,6 +692,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
         if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
             gain_of = None
+        comparative = _match(r"^\s*(?:higher|lower|better|worse|greater|smaller)\s+(?P<w>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)"
+                             r"(?=\s*(?:[,;.)]|$)|\s+(?:than|on|in|across|for|compared|over|while|and|with|at)\b)", after)
+        if comparative and (STOP.match(comparative.group("w").split()[-1]) or NOT_A_MEASURE.match(comparative.group("w").split()[-1])
+                            or COST_MEASURE.search(comparative.group("w")) or not METRIC_RE.search(comparative.group("w"))):
+            comparative = None
         if points_of:
             metric, gain = points_of.group("w"), True  # "recovers 17.7 points of retention": a difference in a measure
         elif change_of:
@@ -699,6 +707,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             metric, gain = gain_of.group("w"), True
         elif word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
+        elif comparative and m.group("unit"):
+            metric, gain = comparative.group("w"), True  # "8.1% lower error than …": the measure compared
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
                 not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
             metric = named.group("w")  # "accuracy improvements of up to 6.4%"
