@@ -95,7 +95,7 @@ OUTPERFORMS_BY = re.compile(
     r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
     + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-RESULT_VERB = re.compile(r"\b(?:recover(?:s|ed|ing)?|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+RESULT_VERB = re.compile(r"\b(?:recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
                          r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
