@@ -33,7 +33,7 @@ METRIC_NAMES = (
     r"(?:[Ww]ord|[Cc]haracter|[Ss]ymbol|[Pp]hone(?:me)?)-[Ee]rror-[Rr]ates?|"
     r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
-    r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
+    r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|[Nn]DCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
     r"Kendall's\s+(?:W|tau|τ)|(?:[Qq]uadratic\s+)?(?:[Ww]eighted\s+)?Cohen's\s+[Kk]appa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
@@ -453,7 +453,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     gain_baseline(me) if kind == "gain" else None)
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
-        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*[),;]", sentence[me:])
+        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
         if p:
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
