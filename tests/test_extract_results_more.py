@@ -121,6 +121,11 @@ RESULTS = [
     # "(A vs. B)" after each measure: A is this system's
     ("The recommender improves nDCG (0.412 vs. 0.365) and Recall@20 (0.298 vs. 0.231) over the graph baseline.", [],
      [("nDCG", 0.412, None, "score"), ("Recall@20", 0.298, None, "score")]),
+    # the unit after the last member of a list is every member's
+    ("The method sets the state of the art on three suites, with gains of 2.25, 3.5 and 1.75 points.", [],
+     [(None, 2.25, None, "gain"), (None, 3.5, None, "score"), (None, 1.75, None, "score")]),
+    # "N% of the time": a share
+    ("Overall, the judges agree with the clinicians 84.5% of the time.", [], [(None, 84.5, None, "ratio")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -149,6 +154,8 @@ NO_RESULT = [
     "The router brings the serving cost down: the cost was reduced to only 28.5%.",
     "Distillation gives a 64% reduction in context length on the held-out tasks.",
     "Some splits reach their best accuracy with less than 25% of the temporal instances.",
+    # a model's cost is no measured outcome
+    "The small variant runs with only 2.3 GFLOPs.",
 ]
 
 

@@ -289,6 +289,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
+        if metric and _fullmatch(r"(?:[GMTKB]?FLOPs?|[GMTK]?MACs?|#?\s*params|parameters|model\s+size)", metric.strip()):
+            used.add(key)
+            return  # "with only 4.1 GFLOPs": a model's cost, not a measured outcome
         if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
             return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
         used.add(key)
@@ -638,7 +641,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 after, re.I):
             continue  # "after 9-point calibration", "a 5-point Likert scale": a count of points before a noun, no result
         spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
-        if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
+        # "gains of 2.1, 3.4 and 1.7 points": the unit after the last member of a list is every member's
+        listed = not m.group("unit") and _match(r"^(?:\s*,\s*(?:and\s+)?[+]?\d+(?:\.\d+)?|\s*,?\s*and\s+[+]?\d+(?:\.\d+)?)+"
+                                                r"\s*(?:%|percentage\s+points?|points?|pp)(?!\w)", after)
+        if not m.group("unit") and not spread and not listed and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
                 r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I)
                 or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after)
@@ -720,7 +726,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # a share as the subject of a finding: "70% of the audited datasets fail …", "45% of participants preferred …",
     # "… solves the task for 95% of instances": a result of the system studied, no measure named
     for m in () if "%" not in sentence else SHARE.finditer(sentence):
-        g = "num" if m.group("num") else "num2"
+        g = "num" if m.group("num") else "num2" if m.group("num2") else "num3"
         p = m.start(g)
         if p not in used and free(p, m.end()) and not baseline_number(p):
             add(p, m.end(), None, _float(m.group(g)), None, "result.share", "ratio")
@@ -756,7 +762,9 @@ SHARE = re.compile(
     r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
     r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
     r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
-    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
+    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b"
+    # "LLM judges agree with humans 82% of the time"
+    r"|(?<![\w.])(?P<num3>\d+(?:\.\d+)?)\s*%\s+of\s+the\s+time\b)")
 
 # "from an average of 41.2% to 50.5%": words between "from" and the starting number
 FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*)?"
