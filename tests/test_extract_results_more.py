@@ -126,6 +126,9 @@ RESULTS = [
      [(None, 2.25, None, "gain"), (None, 3.5, None, "score"), (None, 1.75, None, "score")]),
     # "N% of the time": a share
     ("Overall, the judges agree with the clinicians 84.5% of the time.", [], [(None, 84.5, None, "ratio")]),
+    # the measure, then its change "by" a value
+    ("With the shape prior, the Dice score improves by 2.75% and HD95 decreases by 1.25 mm.", [],
+     [("Dice score", 2.75, None, "gain"), ("HD95", 1.25, None, "gain")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -175,9 +178,9 @@ WITH_KNOWN = [
     # a long form and its abbreviation in parentheses are one measure, not two results
     ("The ensemble raised the area under the curve (AUC), outperforming the single model by 2.5%.",
      ["area under the curve", "AUC"], [("area under the curve", 2.5, "gain")]),
-    # "over" inside a measure's name is no comparison
+    # "over" inside a measure's name is no comparison; the long form named before its abbreviation is the measure
     ("On the harbour split, the mean Intersection over Union (mIoU) increased by 1.40% on the test set.",
-     ["mean Intersection over Union", "mIoU"], [("mIoU", 1.4, "gain")]),
+     ["mean Intersection over Union", "mIoU"], [("mean Intersection over Union", 1.4, "gain")]),
 ]
 
 

@@ -37,7 +37,7 @@ METRIC_NAMES = (
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
     r"Kendall's\s+(?:W|tau|τ)|(?:[Qq]uadratic\s+)?(?:[Ww]eighted\s+)?Cohen's\s+[Kk]appa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
-    r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
+    r"HD95|HD|ASSD|NSD|IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
     r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
     # a measure at a cut-off ("Avg@32", "Acc@1", "AUC@30") and a lettered measure ("S-measure", "E-measure")
     r"[A-Za-z][A-Za-z-]{0,10}@\d+(?:\.\d+)?|[A-Z][a-z]?-measures?"
@@ -79,7 +79,9 @@ ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
     r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
-    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to)\s*)?"
+    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to|"
+    # "HD95 decreases by 1.5 mm": the measure, then its change
+    r"(?:improv|increas|decreas|reduc|dropp|drop|ris|ros|fell|fall|grew|grow)\w*\s+by)\s*)?"
     r"(?:(?:r|ρ|rho|τ|tau|R\^?2|R²|κ)\s*=\s*)?" + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
 VALUE_BEFORE = re.compile(
     r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to|±|\+/-|\+-)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
@@ -404,7 +406,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if n:
             pos = me + n.start("num")
             if free(pos, me + n.end()) and pos not in used and not _match(r"^\s*(?:from)\b", sentence[me:]):
-                kind = "gain" if n.group("verb") == "by" or n.group("num")[0] in "+" else "score"
+                kind = "gain" if (n.group("verb") or "").endswith("by") or n.group("num")[0] in "+" else "score"
                 add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
                     kind, gain_baseline(me + n.end()) if kind == "gain" else None)
                 # "base/novel mIoU of 78.4/77.5": one value each
