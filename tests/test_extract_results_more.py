@@ -129,6 +129,11 @@ RESULTS = [
     # the measure, then its change "by" a value
     ("With the shape prior, the Dice score improves by 2.75% and HD95 decreases by 1.25 mm.", [],
      [("Dice score", 2.75, None, "gain"), ("HD95", 1.25, None, "gain")]),
+    # a precision held as an operating point is no result; "up from N" is the starting point
+    ("It reports a 12.5% increase in recall at a precision of 95%.", [], [("recall", 12.5, None, "gain")]),
+    ("In the few-shot setting, accuracy rises to 71.5%, up from 58.25%.", [], [("accuracy", 71.5, None, "score")]),
+    # a score with its gain in parentheses
+    ("Our tagger achieves 84.25 (+2.5) on the validation set.", [], [(None, 84.25, None, "score"), (None, 2.5, None, "gain")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

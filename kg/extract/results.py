@@ -253,6 +253,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
         if in_baseline_parenthesis(pos):
             return True
+        if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
+            return True  # "rises to 67.3%, up from 52.1%": the starting point
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
@@ -652,7 +654,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after)
                 # "our 7B model scores 78.2 on MATH500": a decimal right after a verb of scoring
                 or _search(r"\b(?:scor(?:es|ed|ing)|achiev(?:es|ed|ing)|reach(?:es|ed|ing)|obtain(?:s|ed|ing)|attain(?:s|ed|ing))\s+(?:an?\s+)?"
-                           + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b)", after))):
+                           + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b|\s*\([+−-]\s?\d)", after))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
@@ -785,7 +787,9 @@ OPERATING_POINT_BEFORE = re.compile(
     r"\b(?:at|under|with)\s+(?:the\s+|a\s+|an\s+)?(?:same|similar|equal|identical|fixed|matched|matching|comparable)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:of\s+|=\s*|:\s*|is\s+)?(?:about\s+|around\s+|~\s*)?$|"
     r"\bat\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:sampling\s+rates?|frame\s+rates?|thresholds?|sparsity|compression\s+ratios?|"
-    r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?)"
+    r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?|"
+    # "an 11% increase in recall at a precision of 90%": the operating point
+    r"precision|recall|specificity|sensitivity|coverage|TPR|IoU)"
     r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
 # a share or a saving of a cost: an efficiency claim (claims.py), not a result
 COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
