@@ -33,7 +33,7 @@ METRIC_NAMES = (
     r"(?:[Ww]ord|[Cc]haracter|[Ss]ymbol|[Pp]hone(?:me)?)-[Ee]rror-[Rr]ates?|"
     r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
-    r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|[Nn]DCG(?:@\d+)?|MRR(?:@\d+)?|"
+    r"(?i:chrf)\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|[Nn]DCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
     r"Kendall's\s+(?:W|tau|τ)|(?:[Qq]uadratic\s+)?(?:[Ww]eighted\s+)?Cohen's\s+[Kk]appa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
@@ -59,7 +59,7 @@ STOP = re.compile(
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
     r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*|"
     # verbs that take a measure as object ("we observe correlations", "providing reliable reward"), comparatives
-    r"see|sees|saw|seen|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
+    r"see|sees|saw|seen|gets?|got|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
     r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
     r"greater|larger|smaller|faster|slower|more|less|fewer|"
     r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|ultra-\w+|extremely|very|"
@@ -155,7 +155,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                 if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
                         or STOP.match(w.group("w")) and not direction and not (
                         # "mean absolute error", "relative squared error": a named error
-                        w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
+                        w.group("w").lower() in ("absolute", "relative", "square", "squared") and head.lower().startswith("error")) \
                         or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
@@ -166,7 +166,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                 s += 3  # a direction cut off before its first name
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
-                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I) \
+                    and not _match(r"(?:absolute|relative|squared?)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I) \
                     and not (s + lead.end() == m.start() and head.lower() in ("error", "errors", "rate", "rates", "score", "scores")):
                 s += lead.end()  # "average accuracy" → "accuracy"; but "mean error" stays: a bare "error" names nothing
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "speeds", "ratio", "gap", "loss", "errors",
@@ -253,6 +253,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
         if in_baseline_parenthesis(pos):
             return True
+        if _match(r"^[\d.]+\s*%?\s*to\s+[\d.]+", sentence[pos:]) and _search(r"\bfrom\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+[\d.]+\s*%?[^.;]{0,80}?(?:,|\band)\s+(?:[\w-]+\s+){0,3}?$", sentence[:pos]):
+            return True  # "from 68.7% to 78.1% and 44.4% to 60.6%": the second starting point
         if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
             return True  # "rises to 67.3%, up from 52.1%": the starting point
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
@@ -289,7 +291,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if COST_AFTER.match(sentence[key:]) or (COST_TO.search(sentence[max(0, key - 60):key]) and _match(r"[\d.]+\s*%", sentence[key:])) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+        if (_search(r"\bsav(?:e|es|ed|ing)\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
+                or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])) \
+                and _match(r"[\d.]+\s*%", sentence[key:]) or COST_AFTER.match(sentence[key:]) or (COST_TO.search(sentence[max(0, key - 60):key]) and _match(r"[\d.]+\s*%", sentence[key:])) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
@@ -571,10 +575,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         on = _match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
         metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and _fullmatch(
-            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
+            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:(?!and\b|or\b)[\w-]+\s+){0,2}", sentence[m.end():s])), None)
+        # "outperforms previous methods in terms of IoU by 0.6%": the measure inside the comparison
+        inside = next(((s, e) for s, e in mspans if m.start("base") <= s and e <= m.end("base") and _search(
+            r"\b(?:in|on)\s+(?:terms\s+of\s+)?(?:the\s+)?$", sentence[m.start("base"):s])), None)
+        if metric is None and inside:
+            metric = sentence[inside[0]:inside[1]]
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
-        if metric is None and not ds:
+        if inside:
+            base = re.sub(r"\s+(?:in|on)\s+(?:terms\s+of\s+)?(?:the\s+)?$", "", sentence[m.start("base"):inside[0]]).strip() or base
+            base = re.sub(r"^(?:the|a|an)\s+", "", base, flags=re.I)
+        if metric is None and not ds and not _match(r"\s+in\s+(?:terms\s+of\s+)?(?:the\s+)?[a-z]", sentence[m.end():]):
             metric = _nearest(sentence, mspans, m.start(), m.end())  # "reaches 71.2% accuracy, … by up to 8.3 points"
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
@@ -636,7 +648,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
         if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]) \
-                and not _search(r"(?<![\w-])from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+$", sentence[max(0, m.start() - 60):m.start()]):
+                and not _search(r"(?<![\w-])from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+$", sentence[max(0, m.start() - 60):m.start()]) \
+                and not _search(r"\bfrom\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+[\d.]+\s*%?[^.;]{0,80}?(?:,|\band)\s+(?:[\w-]+\s+){0,3}?[\d.]+\s*%?\s*to\s+$",
+                                sentence[:m.start()]):
             continue  # the upper end of "2.6% to 13.3%"; not the new value of "from an average of 41.2% to 50.5%"
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if (m.group("unit") or "").startswith("-") and not _match(
@@ -662,8 +676,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                       after, re.I) \
             or _search(r"\b(?:improvements?|gains?|advancements?|increases?|reductions?)\s+(?:of\s+|ranging\s+from\s+|in\s+the\s+range\s+of\s+)?" + QUAL + r"$", before, re.I) \
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
-            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
-                         before, re.I)
+            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b(?:[^,;.]|\.\d){0,80}\bby\s+" + QUAL + r"$",
+                         sentence[max(0, m.start() - 100):m.start()], re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
         fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
@@ -775,7 +789,7 @@ FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|a
 # "ranging from 3 to 11": a range, not a change
 RANGING = r"\b(?:rang\w*|var(?:y|ies|ied|ying)|spann\w*|spread)"
 # a comparison whose object is other systems: a number in a parenthesis after it is theirs
-BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|(?:better|higher|stronger)\s+than|compared\s+(?:to|with)|above|ahead\s+of|over)\b"
+BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|approach(?:es|ing)|match(?:es|ing)|rival\w*|(?:better|higher|stronger)\s+than|compared\s+(?:to|with)|above|ahead\s+of|over)\b"
 # an operating point a value is measured at: "at 0.5% FPR", "at a 1% false accept rate", "at a 0.9 threshold",
 # "at a very low sampling rate (5%)", "at high frame rates (60 FPS)"
 OPERATING_POINT_AFTER = re.compile(
@@ -918,7 +932,7 @@ def _metric_name(metric: str) -> str:
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _fullmatch(r"errors?|rates?", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _fullmatch(r"errors?|rates?", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared?)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
