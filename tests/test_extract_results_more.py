@@ -176,6 +176,8 @@ NO_RESULT = [
     # a model's cost is no measured outcome
     "The small variant runs with only 2.3 GFLOPs.",
     "The scheduler saves up to 41.5% communication traffic.",
+    "The aggressive mode pushes savings to 65.5% for a small quality trade.",
+    "The rate is proved to take a universal value of 2 in artificial time.",
     "Tracing yields a limited cost overhead (from 12% to 25% on average).",
     "The student approaches the teacher's performance (93.5% on parsing, 90.5% on tagging).",
 ]
@@ -207,3 +209,17 @@ WITH_KNOWN = [
 def test_results_more_with_known_measures(sentence, known, expected):
     got = find_results(sentence, _spans(sentence, known), [], [])
     assert [(r.metric, r.value, r.kind) for r in got] == expected
+
+
+def test_results_more_integer_values_after_a_named_measure(nlp):
+    """A sentence whose only numbers are integers after "of" still reaches the result rules."""
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaMT. ZetaMT achieves a BLEU score of 35 on WMT14. "
+                            "We train with a batch size of 64 for 3 epochs.")
+    assert [(r.metric, r.value) for r in ext.results] == [("BLEU score", 35.0)]
+
+
+def test_results_more_values_in_degrees_reach_the_rules(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaPose. ZetaPose estimates steering bounds with a mean error of only 3 degrees.")
+    assert [(r.metric, r.value) for r in ext.results] == [("mean error", 3.0)]

@@ -291,7 +291,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if (_search(r"\bsav(?:e|es|ed|ing)\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
+        if (_search(r"\b(?:sav(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
                 or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])) \
                 and _match(r"[\d.]+\s*%", sentence[key:]) or COST_AFTER.match(sentence[key:]) or (COST_TO.search(sentence[max(0, key - 60):key]) and _match(r"[\d.]+\s*%", sentence[key:])) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
                 or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
@@ -485,6 +485,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          r"(?P<g>improvements?|gains?|increases?|boosts?|reductions?|decreases?|higher|better|lower)?\s*"
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
+        if ms and not m.group("unit").strip() and "." not in m.group("num") and not m.group("g") and not _search(r"[A-Z]", sentence[ms[0]:ms[1]]):
+            ms = None  # "a value of 2 in artificial time": an integer with no unit before a word is rarely a score
         if ms and m.start() not in used and free(m.start(), m.end()):
             kind = "gain" if m.group("g") or m.group("num")[0] == "+" or _search(
                 r"\b(?:gains?|improvements?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[max(0, m.start() - 40):m.start()], re.I) \
