@@ -145,6 +145,8 @@ RESULTS = [
     # a second change after "from A to B": "and C to D" gives D
     ("It improves the success rate from 61.5% to 70.25% and 40.5% to 52.75% in the two settings.", [],
      [("success rate", 70.25, None, "score"), ("success rate", 52.75, None, "score")]),
+    # "A precision at B recall": B is the operating point
+    ("The filter attains 0.94 precision at 0.85 recall on the spam set.", [], [("precision", 0.94, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

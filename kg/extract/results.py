@@ -400,6 +400,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
         elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
+        if n and n.group("verb") == "at" and any(a == me + n.end() + len(sentence[me + n.end():]) - len(sentence[me + n.end():].lstrip())
+                                                 for a, b in mspans):
+            n = None  # "0.93 precision at 0.88 recall": the value after "at" is another measure's, an operating point
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
         arrow = n and _match(r"^\s*%?\s*(?:→|->|⟶|=>|⇒)\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
@@ -796,7 +799,7 @@ BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|approach(?:es|ing)|mat
 # "at a very low sampling rate (5%)", "at high frame rates (60 FPS)"
 OPERATING_POINT_AFTER = re.compile(
     r"(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,2}?(?:FPR|FAR|FNR|FRR|TPR|false[-\s](?:positive|accept\w*|alarm|reject\w*|match)\s+rates?|"
-    r"thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
+    r"precision|recall|coverage|thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
     r"IoU\s+thresholds?|recall\s+levels?|budget|(?:[\w-]+\s+)?(?:rates?|ratios?|levels?|budgets?))\b", re.I)
 OPERATING_POINT_BEFORE = re.compile(
     # "at the same prediction throughput of 50 Hz", "at equal lead time": a condition held fixed
