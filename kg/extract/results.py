@@ -427,7 +427,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     at += sl.end()
                 continue
         # METRIC from A to B → B
-        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
+        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?\(?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
                       r"(?P<first>" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
