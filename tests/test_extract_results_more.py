@@ -150,6 +150,9 @@ RESULTS = [
     # "MEASURE (from A to B)": B
     ("Decoding is faster and gives a clear drop in word error rate (from 7.25 to 4.5).", [],
      [("word error rate", 4.5, None, "score")]),
+    # a list of measures and a list of as many values pair up, with or without "respectively"
+    ("On the ward notes, precision, recall and F1 reach 0.84, 0.77 and 0.80.", [],
+     [("precision", 0.84, None, "score"), ("recall", 0.77, None, "score"), ("F1", 0.8, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
