@@ -153,6 +153,11 @@ RESULTS = [
     # a list of measures and a list of as many values pair up, with or without "respectively"
     ("On the ward notes, precision, recall and F1 reach 0.84, 0.77 and 0.80.", [],
      [("precision", 0.84, None, "score"), ("recall", 0.77, None, "score"), ("F1", 0.8, None, "score")]),
+    # the number inside a measure's name ("mAP@50") is no value
+    ("On COCO we obtain 61.5% mAP@50 and 44.25% mAP@50:95.", [], [("mAP@50", 61.5, None, "score"), ("mAP@50:95", 44.25, None, "score")]),
+    # a list of values "on" a list of as many measures pairs up
+    ("The agent beats the strongest planner by 12.5%, 9.25%, and 31% on task success rate, plan accuracy, and goal completion rate, respectively.", [],
+     [("task success rate", 12.5, None, "gain"), ("plan accuracy", 9.25, None, "gain"), ("goal completion rate", 31.0, None, "gain")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -185,6 +190,9 @@ NO_RESULT = [
     "The small variant runs with only 2.3 GFLOPs.",
     "The scheduler saves up to 41.5% communication traffic.",
     "The aggressive mode pushes savings to 65.5% for a small quality trade.",
+    # the strength of an attack is a setting; earlier works' numbers are theirs
+    "The classifier stays robust even when the perturbation ratio increases to 40%.",
+    "Previous works barely reach 81.5% OA on the scans.",
     "The rate is proved to take a universal value of 2 in artificial time.",
     "Tracing yields a limited cost overhead (from 12% to 25% on average).",
     "The student approaches the teacher's performance (93.5% on parsing, 90.5% on tagging).",

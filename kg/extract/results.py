@@ -126,6 +126,8 @@ UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|
                           # number formats a value is measured in ("26.3% FP16", "14.0% INT8"): settings, no measures
                           r"FP\d+|BF\d+|INT\d+|UINT\d+|NF\d+|MXFP\d+|W\d+A\d+(?:KV\d+)?)$")
 HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
+                            # "the perturbation ratio increases to 40%": the strength of an attack or of noise is a setting
+                            r"(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
 
@@ -276,6 +278,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
+        if any(a < key < b for a, b in mspans):
+            return  # "66.2% mAP@50 and 48.9% mAP@50:95": the 50 of "mAP@50" is part of a measure's name
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
@@ -363,6 +367,22 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                                                                                   min(s for s, e in datasets if s > me + lst.end())]) if after else False
                     ds = after[i] if paired and len(after) == len(nums) else dataset_after(me + lst.end())
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
+    # "beats X by 21.1%, 20.1%, and 61% on execution accuracy, dialogue act accuracy, and goal completion rate,
+    # respectively": the i-th value is the i-th measure's
+    for m in () if len(mspans) < 2 else _finditer(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:"
+                                                  + NUM + r")\s*%?)(?:\s*(?:percentage\s+)?points?|\s*pp)?\s+(?:on|in)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
+        names, pos = [], m.end()
+        for s_, e_ in mspans:
+            if s_ >= pos and _fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)?(?:the\s+)?", sentence[pos:s_]):
+                names.append(sentence[s_:e_])
+                pos = e_
+        nums = [(m.start("vals") + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])[+]?(?:" + NUM + r")", m.group("vals"))]
+        if len(names) != len(nums) or len(nums) < 2 or any(p in used for p, _ in nums):
+            continue
+        kind = "gain" if _search(r"\bby\s+" + QUAL + r"$", sentence[max(0, m.start() - 30):m.start()]) or GAIN_CUE.search(
+            sentence[max(0, m.start() - 60):m.start()]) else "score"
+        for (p, v), n in zip(nums, names):
+            add(p, p + len(v), n, _float(v), None, "result.values_measures", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
         m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*(?:%|[x×])?\s*,\s*)*(?:" + NUM + r")\s*(?:%|[x×])?\s*,?\s*and\s+(?:" + NUM + r")\s*(?:%|[x×])?)\s+"
@@ -852,7 +872,7 @@ SETTING_BEFORE = re.compile(
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
     r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
-    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models)|"
+    r"previous\s+(?:methods|works?|models|approaches|studies|systems)|prior\s+(?:works|studies|systems)|competing\s+(?:methods|models)|"
     # "while humans reach 92%", "random guessing scores 25%": a reference point, not the method's
     r"humans|human\s+(?:experts?|annotators?|raters?|participants|performance)|(?:domain\s+)?experts|random\s+(?:guess\w*|chance|baselines?)|"
     r"chance(?:\s+level)?)\s+(?:\w+\s+){0,2}?"
