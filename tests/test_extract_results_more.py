@@ -158,6 +158,11 @@ RESULTS = [
     # a list of values "on" a list of as many measures pairs up
     ("The agent beats the strongest planner by 12.5%, 9.25%, and 31% on task success rate, plan accuracy, and goal completion rate, respectively.", [],
      [("task success rate", 12.5, None, "gain"), ("plan accuracy", 9.25, None, "gain"), ("goal completion rate", 31.0, None, "gain")]),
+    # "(from A to B)" with decimals after an improvement: B
+    ("It improves over the baseline by 4.5 (from 61.25 to 65.75).", [], [(None, 4.5, None, "gain"), (None, 65.75, None, "score")]),
+    # a leaderboard rank with its points; the others' numbers in parentheses
+    ("Our entry ranks first with 68.5 points, ahead of two commercial systems (64.25 and 63.5).", [],
+     [(None, 68.5, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

@@ -97,7 +97,7 @@ OUTPERFORMS_BY = re.compile(
     r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
     + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-RESULT_VERB = re.compile(r"\b(?:recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+RESULT_VERB = re.compile(r"\b(?:rank(?:s|ed|ing)?\s+(?:first|1st|second|top)|recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
                          r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
@@ -627,7 +627,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
-    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
             subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
