@@ -630,7 +630,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
-            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
+            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:(?:is|was|are|were|has\s+been|have\s+been)\s+)?(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
                            r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
             # "raises self-reflection frequency of Qwen2.5 from 0.6% to 18.6%": the object of the verb
             obj = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\s+"
