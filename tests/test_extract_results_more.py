@@ -165,6 +165,16 @@ RESULTS = [
      [(None, 68.5, None, "score")]),
     # a passive change names its measure
     ("Compared to prior art, the error rate is reduced from 14.5% to 9.25%.", [], [("error rate", 9.25, None, "score")]),
+    # a share of the tasks a system implements correctly; "successfully" marks a result
+    ("The coder correctly implements 82% of the tasks.", [], [(None, 82.0, None, "ratio")]),
+    ("The repairer successfully locates 47.5% of the faulty methods.", [], [(None, 47.5, None, "ratio")]),
+    # a noun of change before "from A to B"
+    ("Prompting gives a clear bias mitigation from 75% to 6% on the first language.", [], [(None, 6.0, None, "score")]),
+    # a share as the subject of a finding, with "up to"
+    ("Notably, up to 57% of these outputs are misread as human-written.", [], [(None, 57.0, None, "ratio")]),
+    # two or three plain words after a percentage before a punctuation mark are its measure
+    ("The arm successfully cleared every obstruction (with more than 85% volumetric plaque removal).", [],
+     [("volumetric plaque removal", 85.0, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

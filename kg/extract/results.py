@@ -97,7 +97,7 @@ OUTPERFORMS_BY = re.compile(
     r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
     + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-RESULT_VERB = re.compile(r"\b(?:rank(?:s|ed|ing)?\s+(?:first|1st|second|top)|recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+RESULT_VERB = re.compile(r"\b(?:successfully|rank(?:s|ed|ing)?\s+(?:first|1st|second|top)|recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
                          r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
@@ -628,7 +628,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
-        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
+        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*|mitigat\w*|cut\w*|shr[iu]nk\w*|"
+                   r"drop\w*|declin\w*|fell|fall\w*|ris(?:e|es|ing)|rose|grow\w*|grew)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
             subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:(?:is|was|are|were|has\s+been|have\s+been)\s+)?(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
                            r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
@@ -730,11 +731,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             versus = None
         if not (gain or score or versus or change_of or points_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
+        if not _search(r"\b(?:solv|resolv|answer|implement|complet|pass|fix|correctly|successfully)\w*\s+(?:\w+\s+)?"
+                       r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|only\s+)?$", before, re.I) and \
+                _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
                   r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
+        # "more than 90% volumetric tumor removal)": two or three plain words before a punctuation mark
+        words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s*(?:[,;.)]|$))", after)
+        if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) for w in words.group("w").split()) \
+                and m.group("unit") and m.group("unit").strip() in ("%", "percent"):
+            word = words
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
         # "7.6% and 8.1% area improvements": the word before the gain names the measure of each value
@@ -802,7 +810,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
 
 SHARE = re.compile(
-    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
+    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+|up\s+to\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
     r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
     r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
     r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b"
