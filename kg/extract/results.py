@@ -287,6 +287,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
         if _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", sentence[max(0, key - 80):key]):
             return  # "ranging from 3 to 11 points": the upper end of a range
+        if _match(r"[\d.]+\s*(?:%|percent)?\s+(?:(?:random|chance|majority|naive|trivial|simple)(?:[-\s]\w+)?\s+)?(?:baselines?|chance(?:\s+level)?)\b", sentence[key:], re.I):
+            used.add(key)
+            return  # "outperforming the 33.3% random baseline": the baseline's number
         if BASELINE_WITH.search(sentence[max(0, key - 60):key]) and not GAIN_WORDS_AFTER.match(sentence, key):
             return  # "beating the baseline models with 89 percent": the baseline's number
         if sentence[key:key + 1] != "+" and in_baseline_parenthesis(key):
@@ -740,7 +743,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         word = NOUN_AFTER.match(sentence, m.end())
         # "more than 90% volumetric tumor removal)": two or three plain words before a punctuation mark
         words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s*(?:[,;.)]|$))", after)
-        if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) for w in words.group("w").split()) \
+        if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) or w.endswith("-") for w in words.group("w").split()) \
                 and m.group("unit") and m.group("unit").strip() in ("%", "percent"):
             word = words
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
