@@ -257,3 +257,19 @@ def test_results_more_values_in_degrees_reach_the_rules(nlp):
     from conftest import extract_text
     ext = extract_text(nlp, "We propose ZetaPose. ZetaPose estimates steering bounds with a mean error of only 3 degrees.")
     assert [(r.metric, r.value) for r in ext.results] == [("mean error", 3.0)]
+
+
+def test_results_more_an_unnamed_number_takes_the_abstracts_one_measure(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaVQA. ZetaVQA shows a healthy gain of 5.5% over the strongest baseline. "
+                            "On the chart split, ZetaVQA reaches 71.25% accuracy. "
+                            "The verifier outperforms majority voting in 83% of cases.")
+    assert [(r.metric, r.value, r.kind) for r in ext.results] == [
+        ("accuracy", 5.5, "gain"), ("accuracy", 71.25, "score"), (None, 83.0, "ratio")]
+
+
+def test_results_more_two_measures_leave_an_unnamed_number_unnamed(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaSeg. ZetaSeg shows a gain of 2.5% over the baseline. "
+                            "It reaches 81.5 mIoU and 90.25% pixel accuracy on the street split.")
+    assert [(r.metric, r.value) for r in ext.results][0] == (None, 2.5)

@@ -770,7 +770,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         elif comparative and m.group("unit"):
             metric, gain = comparative.group("w"), True  # "8.1% lower error than …": the measure compared
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
-                not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
+                not mspans and not _search(r"(?:y|ful|ive|al|ous|ic|ish|less|able|ible|ant|ent)$", named.group("w"))
+                or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):  # not "a healthy gain of 5%"
             metric = named.group("w")  # "accuracy improvements of up to 6.4%"
         else:
             metric = _nearest(sentence, mspans, m.start(), m.end())
