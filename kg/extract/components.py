@@ -14,7 +14,7 @@ from .spans import longest_first, sentence_bounds, text_of
 # a sentence without a digit or a number word holds no claim and no result
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
 # a sentence without a decimal, a percentage, points or a value after "=" or ":" holds no result
-MAY_RESULT = re.compile(r"doubl|tripl|quadrupl|\b(?:of|is|was|reach(?:es|ed)?)\s+(?:about\s+|around\s+|~)?\d|\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]|\d-fold|\d\s+times|\d\s?(?:ms|s|sec|seconds|fps|FPS|dB|deg|degrees?|[µun]m|mm|cm)\b")
+MAY_RESULT = re.compile(r"doubl|tripl|quadrupl|(?:[A-Z][\w@+-]*|error|rate|score|accuracy|precision|recall|latency|distance|speed)s?\s+(?:of|is|was|=)\s+(?:about\s+|around\s+|only\s+|~)?\d|\d\.\d|\d\s*%|percent|\dx|\d×|points?\b|\bpp\b|dB|FPS|fps|[=:]\s*[.\d]|\+\s?\d|\d\s+[A-Z]|\d-fold|\d\s+times|\d\s?(?:ms|s|sec|seconds|fps|FPS|dB|deg|degrees?|[µun]m|mm|cm)\b")
 
 # a sentence on earlier work ("Recent research has shown that proxies achieve gaps under 1%"): its numbers
 # are others' results unless the sentence turns to this paper ("…, while ours reaches 75%")

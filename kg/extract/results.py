@@ -285,23 +285,29 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
         if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
             return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
-        if _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", sentence[max(0, key - 80):key]):
+        window = sentence[max(0, key - 80):key]
+        low = window.lower()
+        pct = _match(r"[\d.]+\s*%", sentence[key:])
+        if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", window):
             return  # "ranging from 3 to 11 points": the upper end of a range
         if _match(r"[\d.]+\s*(?:%|percent)?\s+(?:(?:random|chance|majority|naive|trivial|simple)(?:[-\s]\w+)?\s+)?(?:baselines?|chance(?:\s+level)?)\b", sentence[key:], re.I):
             used.add(key)
             return  # "outperforming the 33.3% random baseline": the baseline's number
-        if BASELINE_WITH.search(sentence[max(0, key - 60):key]) and not GAIN_WORDS_AFTER.match(sentence, key):
+        if ("baseline" in low or " with" in low or " at " in low) and BASELINE_WITH.search(sentence[max(0, key - 60):key]) \
+                and not GAIN_WORDS_AFTER.match(sentence, key):
             return  # "beating the baseline models with 89 percent": the baseline's number
         if sentence[key:key + 1] != "+" and in_baseline_parenthesis(key):
             return  # "(52.5% for ReAct and 40.1% for Reflexion)" after the systems beaten: their numbers
-        if OPERATING_POINT_BEFORE.search(sentence[max(0, key - 80):key]) or (
+        if ("at " in low or "under " in low or "with " in low) and OPERATING_POINT_BEFORE.search(window) or (
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if (_search(r"\b(?:sav(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
-                or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])) \
-                and _match(r"[\d.]+\s*%", sentence[key:]) or COST_AFTER.match(sentence[key:]) or (COST_TO.search(sentence[max(0, key - 60):key]) and _match(r"[\d.]+\s*%", sentence[key:])) or (KEPT_BEFORE.search(sentence[max(0, key - 30):key]) and KEPT_AFTER.match(sentence, key)) or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
-                or COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
+        if pct and (_search(r"\b(?:sav(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
+                    or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])
+                    or " to " in low and COST_TO.search(sentence[max(0, key - 60):key])) \
+                or COST_AFTER.match(sentence[key:]) or (KEPT_AFTER.match(sentence, key) and KEPT_BEFORE.search(sentence[max(0, key - 30):key])) \
+                or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+                or " by " in low and COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
             used.add(key)  # no other rule reads it as a result either
             return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
         if metric and _fullmatch(r"(?:[GMTKB]?FLOPs?|[GMTK]?MACs?|#?\s*params|parameters|model\s+size)", metric.strip()):
