@@ -175,6 +175,9 @@ RESULTS = [
     # two or three plain words after a percentage before a punctuation mark are its measure
     ("The arm successfully cleared every obstruction (with more than 85% volumetric plaque removal).", [],
      [("volumetric plaque removal", 85.0, None, "score")]),
+    # the members of a list with the same unit word each
+    ("The swarms reach top rolling speeds of 850 µm/s and 925 µm/s.", [],
+     [("top rolling speeds", 850.0, None, "score"), ("top rolling speeds", 925.0, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

@@ -799,6 +799,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         unit = _match(UNIT, sentence[r.start + num.end():])
         at = r.start + num.end() + (unit.end() if unit else 0)
+        uw0 = not (unit and unit.group(0).strip()) and _match(r"^\s?(?P<u>[^\s\d,;()]+?)(?=[,;.)]?(?:\s|$))", sentence[at:])
+        if uw0 and UNIT_WORD.match(uw0.group("u")) and uw0.group("u") not in ("m", "h", "b", "s", "%"):
+            at += uw0.end()  # "1100 µm/s and 1150 µm/s": past the unit word of the first member
         while True:
             nxt = LIST_NEXT.match(sentence[at:])
             if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())) \
@@ -808,6 +811,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             if p in used or not free(p, p + 1) or baseline_number(p):
                 break
             end = at + nxt.end()
+            uw = _match(r"^\s?(?P<u>[^\s\d,;()]+?)(?=[,;.)]?(?:\s|$))", sentence[end:])
+            if uw and UNIT_WORD.match(uw.group("u")) and uw.group("u") not in ("m", "h", "b", "s") \
+                    and _match(r"^\s?" + re.escape(uw.group("u")), sentence[r.start + num.end():]):
+                end += uw.end()  # "sliding speeds of 1100 µm/s and 1150 µm/s": the same unit word after each member
             ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
             paren = _match(r"^\s*\([^()]{1,40}\)", sentence[end:])  # "0.95 (Siamese-LSTM)": the variant measured
             if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$|,?\s*respectively\b)", sentence[end:]):
