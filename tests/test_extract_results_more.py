@@ -178,6 +178,8 @@ RESULTS = [
     # the members of a list with the same unit word each
     ("The swarms reach top rolling speeds of 850 µm/s and 925 µm/s.", [],
      [("top rolling speeds", 850.0, None, "score"), ("top rolling speeds", 925.0, None, "score")]),
+    # "N ms latency at 1 kHz": the value before the measure, "at" gives a condition
+    ("The variants run with 4 ms latency at 2 kHz.", [], [("latency", 4.0, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]
@@ -214,6 +216,9 @@ NO_RESULT = [
     "The classifier stays robust even when the perturbation ratio increases to 40%.",
     "Previous works barely reach 81.5% OA on the scans.",
     "It clearly outperforms the 33.3% random baseline.",
+    "The gains hold on the 10% annotated split of the corpus.",
+    "We predict the full scores using just a 0.5% data subset.",
+    "The scheduler conserves 48.5% energy on the cluster.",
     "The rate is proved to take a universal value of 2 in artificial time.",
     "Tracing yields a limited cost overhead (from 12% to 25% on average).",
     "The student approaches the teacher's performance (93.5% on parsing, 90.5% on tagging).",

@@ -290,6 +290,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         pct = _match(r"[\d.]+\s*%", sentence[key:])
         if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", window):
             return  # "ranging from 3 to 11 points": the upper end of a range
+        if pct and _match(r"[\d.]+\s*%\s+(?:annotated|labell?ed|unlabell?ed|supervised|training|of\s+(?:the\s+)?labels)\b", sentence[key:], re.I):
+            used.add(key)
+            return  # "on the 10% annotated COCO": how much is labelled is a setting
         if _match(r"[\d.]+\s*(?:%|percent)?\s+(?:(?:random|chance|majority|naive|trivial|simple)(?:[-\s]\w+)?\s+)?(?:baselines?|chance(?:\s+level)?)\b", sentence[key:], re.I):
             used.add(key)
             return  # "outperforming the 33.3% random baseline": the baseline's number
@@ -302,7 +305,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
                 sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
             return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
-        if pct and (_search(r"\b(?:sav(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
+        if pct and (_search(r"\b(?:sav(?:e|es|ed|ing)|conserv(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
                     or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])
                     or " to " in low and COST_TO.search(sentence[max(0, key - 60):key])) \
                 or COST_AFTER.match(sentence[key:]) or (KEPT_AFTER.match(sentence, key) and KEPT_BEFORE.search(sentence[max(0, key - 30):key])) \
@@ -429,6 +432,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
         elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
+        if n and n.group("verb") == "at" and _search(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:%|[^\s\d,;()]{1,6})?\s+$", sentence[max(0, ms - 16):ms]):
+            n = None  # "3 ms latency at 1 kHz": the value is before the measure, "at" gives a condition
         if n and n.group("verb") == "at" and any(a == me + n.end() + len(sentence[me + n.end():]) - len(sentence[me + n.end():].lstrip())
                                                  for a, b in mspans):
             n = None  # "0.93 precision at 0.88 recall": the value after "at" is another measure's, an operating point
@@ -869,7 +874,7 @@ COST_AFTER = re.compile(
     r"(?:more\s+|higher\s+|increase\s+)?in\s+(?:the\s+)?" + COST_WORDS + r"\b)", re.I)
 # "retaining 50% dimensions", "using only 3.9% of sampled points": how much of the input a method keeps is a setting
 KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|with\s+(?:less|fewer)\s+than|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
-                         r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?$", re.I)
+                         r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?(?:an?\s+)?$", re.I)
 KEPT_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)\s+(?:of\s+(?:the\s+|its\s+|their\s+|all\s+)?)?(?:[\w-]+\s+)?(?:dimensions|channels|layers|heads|"
                         r"experts|neurons|weights|samples|examples|points|frames|patches|tokens|data|labels|annotations|images|views|"
                         r"features|nodes|edges|parameters|params|FLOPs|memory|compute|vocabulary|pixels|KV\s+cache|cache|instances|training\s+set)\b", re.I)
