@@ -180,6 +180,8 @@ RESULTS = [
      [("top rolling speeds", 850.0, None, "score"), ("top rolling speeds", 925.0, None, "score")]),
     # "N ms latency at 1 kHz": the value before the measure, "at" gives a condition
     ("The variants run with 4 ms latency at 2 kHz.", [], [("latency", 4.0, None, "score")]),
+    # "between A and B": a range gives its lower end
+    ("We observe accuracy gains between 2.5% and 7.5% on the four suites.", [], [("accuracy", 2.5, None, "score")]),
     # a share of a performance the method recovers is a result
     ("Prompting alone recovers 93.5% of the fine-tuned performance.", [], [(None, 93.5, None, "ratio")]),
 ]

@@ -288,6 +288,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         window = sentence[max(0, key - 80):key]
         low = window.lower()
         pct = _match(r"[\d.]+\s*%", sentence[key:])
+        if "between" in low and _search(r"\bbetween\s+" + FROM_QUAL + r"[\d.]+\s*(?:%|percent|points?)?\s*and\s+$", window):
+            used.add(key)
+            return  # "gains between 2% and 7%": a range gives its lower end
         if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", window):
             return  # "ranging from 3 to 11 points": the upper end of a range
         if pct and _match(r"[\d.]+\s*%\s+(?:annotated|labell?ed|unlabell?ed|supervised|training|of\s+(?:the\s+)?labels)\b", sentence[key:], re.I):
