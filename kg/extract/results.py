@@ -642,6 +642,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
                 _fullmatch(r"\d+", m.group("num")) and not m.group("unit")) or any(a < m.end("num") and m.start("num") < b for a, b in mspans):
             continue
+        if _match(r"\s*:\s*[+−-]", sentence[m.end("m"):]):
+            # "GSM8K: +3.1%; ASDIV: +3.2%": a gain on a benchmark named before a colon, not a measure
+            add(m.start("num"), m.end(), None, _float(m.group("num")), m.group("m"), "result.acronym_value", "gain")
+            continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
