@@ -19,7 +19,7 @@ FLOORS = {
 # not yet the targets of issues 12 and 13 (entities 0.75, speedups 0.85, results 0.65, …).
 DEV_FLOORS = {
     "proposed": 0.67, "models": 0.55, "techniques": 0.52, "datasets": 0.74, "metrics": 0.53, "tasks": 0.39,
-    "entities": 0.63, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.70, "results": 0.595,
+    "entities": 0.63, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.70, "results": 0.635,
 }
 
 

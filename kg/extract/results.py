@@ -29,14 +29,15 @@ NUMBER = re.compile(r"(?<![\w.])[+−-]?(?P<v>\d+(?:\.\d+)?|\.\d+)(?:\s*(?:-|–
 
 # metric words: a named measure, or a head noun that the words before it make specific
 METRIC_NAMES = (
-    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?scores?)?|F0\.5(?:\s+scores?)?|F-?(?:score|measure)|"
+    r"top-?\d+\s+(?:accuracy|error)|accuracy|acc|F1(?:[-\s]?[Ss]cores?)?|F0\.5(?:\s+scores?)?|F[2-9](?:[-\s]?[Ss]cores?)?|F-?(?:score|measure)|"
+    r"(?:[Ww]ord|[Cc]haracter|[Ss]ymbol|[Pp]hone(?:me)?)-[Ee]rror-[Rr]ates?|"
     r"(?:[Mm]acro|[Mm]icro|[Ww]eighted)[-\s]?F1(?:[-\s]scores?)?|precision|recall|AUROC|AUPRC|AUC|ROC[-\s]AUC|mAP[\w.:@]*|AP(?:50|75|@[\d.]+|_?[SML])?|"
     r"m[Ii][Oo][Uu]|IoU|mDice|Dice(?:\s+(?:similarity\s+)?(?:coefficients?|scores?))?|DSC|BLEU(?:-\d)?|ROUGE(?:-\w+)?|METEOR|CIDEr|SPICE|"
-    r"chrF\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|NDCG(?:@\d+)?|MRR(?:@\d+)?|"
+    r"(?i:chrf)\+*|COMET|BERTScore|FID|FVD|KID|CLIP[-\s]?(?:score|T|I)|PSNR|SSIM|MS-SSIM|LPIPS|NDS|[Nn]DCG(?:@\d+)?|MRR(?:@\d+)?|"
     r"Hits?@\d+|Recall@\d+|R@\d+|[Pp]ass@\d+(?:\s+accuracy)?|EM|exact[\s-]match|perplexity|PPL|WER|CER|EER|MAE|MSE|RMSE|"
     r"MAPE|SMAPE|R\^?2|R²|ICC|SRCC|PLCC|KRCC|Spearman(?:'s)?\s+(?:correlation|rho|ρ)|Pearson(?:'s)?\s+(?:correlation|r)|"
-    r"Kendall's\s+(?:W|tau|τ)|Cohen's\s+kappa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
-    r"IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
+    r"Kendall's\s+(?:W|tau|τ)|(?:[Qq]uadratic\s+)?(?:[Ww]eighted\s+)?Cohen's\s+[Kk]appa|kappa|NMSE|SDR|SI-SDR|PESQ|STOI|ESTOI|MOS|UTMOS|ADE|FDE|EPE|Chamfer\s+distance|"
+    r"HD95|HD|ASSD|NSD|IDF1|MOTA|HOTA|PCK(?:@[\d.]+)?|NME|AbsRel|sFID|IS|FPS|fps|BLEU|mAcc|OA|HR@\d+|ECE|TPR|FPR|FNR|TNR|RTFs?|MASE|"
     r"w?MAPE|HM|NMSE|AR|mAR|SRCC|MCC|BPC|BPD|NLL|CRPS|MRE|ATE|RPE|TFLOPs/s|tokens/s|QPS|"
     # a measure at a cut-off ("Avg@32", "Acc@1", "AUC@30") and a lettered measure ("S-measure", "E-measure")
     r"[A-Za-z][A-Za-z-]{0,10}@\d+(?:\.\d+)?|[A-Z][a-z]?-measures?"
@@ -44,7 +45,7 @@ METRIC_NAMES = (
 METRIC_HEADS = (
     r"accuracy|accuracies|error\s+rates?|errors?|success\s+rates?|win\s*rates?|rates?|scores?|coefficients?|correlations?|"
     r"precision|recall|coverage|reward|returns?|throughput|latency|latencies|speeds?|times?|distance|similarity|agreement|"
-    r"fidelity|consistency|stability|ratio|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
+    r"fidelity|consistency|stability|ratios?|gap|likelihood|loss|probability|concordance|sensitivity|specificity|"
     r"utilization|efficiency|encoding|retrieval|funds|yield"
 )
 STOP = re.compile(
@@ -57,6 +58,12 @@ STOP = re.compile(
     r"overall|averaged|relative|absolute|total|final|respective\w*|further|only|just|up|about|\w+-(?:lowest|highest|best)|"
     r"demonstrat\w*|maintain\w*|preserv\w*|retain\w*|keep\w*|us\w*|perform\w*|scor\w*|nearly|approximately|"
     r"around|model|models|method|methods|approach|system|framework|it|we|they|percent|points?|pp|\d.*|[+−-].*|"
+    # verbs that take a measure as object ("we observe correlations", "providing reliable reward"), comparatives
+    r"see|sees|saw|seen|gets?|got|observ\w*|find|finds|found|provid\w*|enabl\w*|offer\w*|ensur\w*|allow\w*|exhibit\w*|requir\w*|"
+    r"giv(?:e|es|ing)|gave|mak(?:e|es|ing)|made|lead(?:s|ing)?|led|result(?:s|ing)?|depend\w*|accelerat\w*|"
+    r"greater|larger|smaller|faster|slower|more|less|fewer|"
+    r"near-zero|zero|negligible|minimal|marginal|slight|minor|small|large|comparable|similar|ultra-\w+|extremely|very|"
+    r"same|identical|equal|when|where|whereas|if|since|because|"
     # prepositions and adverbs that end a measure's words ("without degrading general accuracy", "dramatically alter …")
     r"without|including|despite|via|among|between|within|during|after|before|toward|towards|"
     r"\w+(?:ally|ably|ibly|edly|ently|antly|ously|ively|ately|eatly|ghtly|ngly)|"
@@ -72,7 +79,9 @@ ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
     r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
-    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to)\s*)?"
+    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to|"
+    # "HD95 decreases by 1.5 mm": the measure, then its change
+    r"(?:improv|increas|decreas|reduc|dropp|drop|ris|ros|fell|fall|grew|grow)\w*\s+by)\s*)?"
     r"(?:(?:r|ρ|rho|τ|tau|R\^?2|R²|κ)\s*=\s*)?" + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
 VALUE_BEFORE = re.compile(
     r"(?<![\w.])(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to|±|\+/-|\+-)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")\s*(?:(?P<gain>absolute|relative|higher|lower|better|improvements?|gains?|"
@@ -88,7 +97,7 @@ OUTPERFORMS_BY = re.compile(
     r"\b(?:surpass\w*|outperform\w*|beat\w*|exceed\w*|improv\w*\s+(?:on|over|upon)|over)\s+(?P<base>[^.;,]{1,60}?)\s+by\s+"
     + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>%|(?:percentage\s+)?points?|pp|dB)?")
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-RESULT_VERB = re.compile(r"\b(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
+RESULT_VERB = re.compile(r"\b(?:successfully|rank(?:s|ed|ing)?\s+(?:first|1st|second|top)|recover(?:s|ed|ing)?|solv(?:es|ed|ing)|resolv(?:es|ed|ing)|answer(?:s|ed|ing)|correctly|achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|record\w*|deliver\w*|yield\w*|gets?|"
                          r"sets?|establish\w*|improv\w*|outperform\w*|surpass\w*|gains?|boost\w*)\b", re.I)
 
 
@@ -113,8 +122,12 @@ NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?
                          r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
 # units and hardware written in capitals after a number ("2.5 GHz", "40 GB", "8.5 TFLOPS", "4 GPUs")
 UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|[KMGTP]?FLOPS|FLOPs|TOPS|MACs|GPUs?|CPUs?|TPUs?|USD|EUR|"
-                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB])$")
+                          r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB]|"
+                          # number formats a value is measured in ("26.3% FP16", "14.0% INT8"): settings, no measures
+                          r"FP\d+|BF\d+|INT\d+|UINT\d+|NF\d+|MXFP\d+|W\d+A\d+(?:KV\d+)?)$")
 HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
+                            # "the perturbation ratio increases to 40%": the strength of an attack or of noise is a setting
+                            r"(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
 
@@ -144,7 +157,7 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                 if not w or w.start() == lo and lo > 0 or any(a < w.end("w") and w.start("w") < b for a, b in names) \
                         or STOP.match(w.group("w")) and not direction and not (
                         # "mean absolute error", "relative squared error": a named error
-                        w.group("w").lower() in ("absolute", "relative") and head.lower().startswith("error")) \
+                        w.group("w").lower() in ("absolute", "relative", "square", "squared") and head.lower().startswith("error")) \
                         or w.group("w").endswith(".") \
                         or UNIT_WORD.match(w.group("w")):
                     break
@@ -155,8 +168,9 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
                 s += 3  # a direction cut off before its first name
             lead = _match(r"(?:average|mean|overall|avg\.?)\s+", sentence[s:e], re.I)
             if lead and _match(r"accura|\w*\s*rates?$|\w*\s*errors?$|\w*\s*scores?$", head, re.I) \
-                    and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I):
-                s += lead.end()
+                    and not _match(r"(?:absolute|relative|squared?)\s+(?:[\w-]+\s+)?errors?$", sentence[s + lead.end():e], re.I) \
+                    and not (s + lead.end() == m.start() and head.lower() in ("error", "errors", "rate", "rates", "score", "scores")):
+                s += lead.end()  # "average accuracy" → "accuracy"; but "mean error" stays: a bare "error" names nothing
             if head.lower() in ("rate", "rates", "score", "scores", "time", "speed", "speeds", "ratio", "gap", "loss", "errors",
                                 "error", "similarity", "coefficient", "coefficients", "yield", "funds", "encoding", "times",
                                 "retrieval", "efficiency", "utilization", "probability", "likelihood", "distance",
@@ -236,23 +250,85 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         before = sentence[max(0, pos - 40):pos]
         if _match(r"^[+−-]?[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[pos:]):
             return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
-        if _search(r"\bfrom\s+$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]):
+        if _search(r"\bfrom\s+" + FROM_QUAL + r"$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]) \
+                and not _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"$", before):
+            return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
+        if in_baseline_parenthesis(pos):
             return True
+        if _match(r"^[\d.]+\s*%?\s*to\s+[\d.]+", sentence[pos:]) and _search(r"\bfrom\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+[\d.]+\s*%?[^.;]{0,80}?(?:,|\band)\s+(?:[\w-]+\s+){0,3}?$", sentence[:pos]):
+            return True  # "from 68.7% to 78.1% and 44.4% to 60.6%": the second starting point
+        if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
+            return True  # "rises to 67.3%, up from 52.1%": the starting point
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
+    def in_baseline_parenthesis(pos: int) -> bool:
+        """A number in a parenthesis after the systems a method beats is theirs: "outperforming existing
+        planners (52.5% for ReAct and 40.1% for Reflexion)", "surpasses earlier detectors (i.e., 61%)"; not
+        when the parenthesis sets this system's number against theirs ("(64.2% vs. 58.9%)") or is a gain."""
+        op = sentence.rfind("(", 0, pos)
+        if op < 0 or ")" in sentence[op:pos]:
+            return False
+        close = sentence.find(")", pos)
+        inside = sentence[op + 1:close if close > 0 else len(sentence)]
+        if _search(r"\bvs\.?|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
+                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
+            return False
+        return bool(_search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]))
+
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
+        if any(a < key < b for a, b in mspans):
+            return  # "66.2% mAP@50 and 48.9% mAP@50:95": the 50 of "mAP@50" is part of a measure's name
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
         if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
             return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
+        window = sentence[max(0, key - 80):key]
+        low = window.lower()
+        pct = _match(r"[\d.]+\s*%", sentence[key:])
+        if "between" in low and _search(r"\bbetween\s+" + FROM_QUAL + r"[\d.]+\s*(?:%|percent|points?)?\s*and\s+$", window):
+            used.add(key)
+            return  # "gains between 2% and 7%": a range gives its lower end
+        if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", window):
+            return  # "ranging from 3 to 11 points": the upper end of a range
+        if pct and _match(r"[\d.]+\s*%\s+(?:annotated|labell?ed|unlabell?ed|supervised|training|of\s+(?:the\s+)?labels)\b", sentence[key:], re.I):
+            used.add(key)
+            return  # "on the 10% annotated COCO": how much is labelled is a setting
+        if _match(r"[\d.]+\s*(?:%|percent)?\s+(?:(?:random|chance|majority|naive|trivial|simple)(?:[-\s]\w+)?\s+)?(?:baselines?|chance(?:\s+level)?)\b", sentence[key:], re.I):
+            used.add(key)
+            return  # "outperforming the 33.3% random baseline": the baseline's number
+        if ("baseline" in low or " with" in low or " at " in low) and BASELINE_WITH.search(sentence[max(0, key - 60):key]) \
+                and not GAIN_WORDS_AFTER.match(sentence, key):
+            return  # "beating the baseline models with 89 percent": the baseline's number
+        if sentence[key:key + 1] != "+" and in_baseline_parenthesis(key):
+            return  # "(52.5% for ReAct and 40.1% for Reflexion)" after the systems beaten: their numbers
+        if ("at " in low or "under " in low or "with " in low) and OPERATING_POINT_BEFORE.search(window) or (
+                _search(r"\bat\s+(?:an?\s+|the\s+)?$", sentence[max(0, key - 20):key]) and OPERATING_POINT_AFTER.match(
+                sentence, key + len(_match(r"[\d.]+", sentence[key:]).group(0)))):
+            return  # "at 0.5% FPR", "at a very low sampling rate (5%)", "at a 0.9 threshold": the operating point, no result
+        if pct and (_search(r"\b(?:sav(?:e|es|ed|ing)|conserv(?:e|es|ed|ing)|savings?\s+(?:to|of|by|at))\s+(?:up\s+to\s+|about\s+|around\s+|over\s+|nearly\s+)?$", sentence[max(0, key - 30):key])
+                    or _search(COST_WORDS + r"\s*\(?\s*(?:of\s+|from\s+)?(?:[\d.]+\s*%?\s*to\s+)?(?:about\s+|around\s+|~\s*)?$", sentence[max(0, key - 50):key])
+                    or " to " in low and COST_TO.search(sentence[max(0, key - 60):key])) \
+                or COST_AFTER.match(sentence[key:]) or (KEPT_AFTER.match(sentence, key) and KEPT_BEFORE.search(sentence[max(0, key - 30):key])) \
+                or (kind in ("gain", "ratio") and metric and COST_MEASURE.search(metric)) \
+                or " by " in low and COST_BY.search(sentence[max(0, key - 60):key]) or THRESHOLD_AFTER.match(sentence, key):
+            used.add(key)  # no other rule reads it as a result either
+            return  # "at 2% of the cost", "a 40% parameter reduction", "a 1.5% inference overhead": efficiency, a claim's business
+        if metric and _fullmatch(r"(?:[GMTKB]?FLOPs?|[GMTK]?MACs?|#?\s*params|parameters|model\s+size)", metric.strip()):
+            used.add(key)
+            return  # "with only 4.1 GFLOPs": a model's cost, not a measured outcome
+        if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
+            return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
         used.add(key)
         if metric:
             metric = _metric_name(metric)
-        if kind == "score" and _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?", sentence[key:]):
+        share = _match(r"^[\d.]+(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|their\s+|a\s+)?(?P<phr>[^,;()]{0,60})", sentence[key:])
+        if kind == "score" and share:
             kind = "ratio"  # "92% of the teacher's mIoU": a share of another system's value, not a score
+            if rule == "result.unnamed" and metric and metric not in share.group("phr"):
+                metric = None  # "6.5% of the libraries did not work …": a share of things, not of the measure named nearby
         if kind == "ratio" and metric:
             # "98.5% of the original accuracy", "75-96% of full-model accuracy": the words naming the system
             # whose value is shared are no part of the measure
@@ -276,24 +352,55 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     for (p, v), n in zip(nums, names):
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
                     continue
-        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
-                       r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + r")+)",
+        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?)\s+)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
+                       r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + NOT_FACTOR + r")+)",
                        sentence[me:])
         if lst:
             base = me + lst.start("vals")
             nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")(?![\w.]*\d)", lst.group("vals"))]
             kind = "gain" if _search(r"\bby\s*$", sentence[me:base]) or GAIN_CUE.search(sentence[max(0, ms - 30):ms]) else "score"
             after = [sentence[s:e] for s, e in sorted(datasets) if s > me + lst.end() and s - (me + lst.end()) < 80]
+            # "in F1-score, precision, and recall by 12%, 3%, and 16%, respectively": the i-th value is the i-th measure's
+            names = [metric]
+            at = ms
+            while len(names) < len(nums):
+                prev = next(((a, b) for a, b in reversed(mspans) if b <= at and _fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)", sentence[b:at])), None)
+                if not prev:
+                    break
+                names.insert(0, sentence[prev[0]:prev[1]])
+                at = prev[0]
+            by_name = len(names) == len(nums) > 1  # "Precision, recall and F1 reach 0.82, 0.79 and 0.80": one each
+            if not by_name and RESPECTIVELY.search(sentence[me:]) and _match(r"^\s*by\b", sentence[me:]) \
+                    and _search(r"\band\s+(?:the\s+|its\s+)?$", sentence[max(0, ms - 12):ms]):
+                continue  # "improves training efficiency and test accuracy by 18% and 4%, respectively": read below, phrase by phrase
             for i, (p, v) in enumerate(nums):
-                if free(p, p + len(v)):
+                if by_name and free(p, p + len(v)):
+                    add(p, p + len(v), names[i], _float(v), dataset_after(me + lst.end()), "result.respectively", kind)
+                elif free(p, p + len(v)):
                     # "F1 of 0.81, 0.77 and 0.69 on SST-2, MRPC and QNLI": a list over a list of as many datasets pairs up
                     paired = RESPECTIVELY.search(sentence) or _match(r"^\s*(?:on|in|across)\s+(?:the\s+)?$", sentence[me + lst.end():
                                                                                   min(s for s, e in datasets if s > me + lst.end())]) if after else False
                     ds = after[i] if paired and len(after) == len(nums) else dataset_after(me + lst.end())
                     add(p, p + len(v), metric, _float(v), ds, "result.list", kind)
+    # "beats X by 21.1%, 20.1%, and 61% on execution accuracy, dialogue act accuracy, and goal completion rate,
+    # respectively": the i-th value is the i-th measure's
+    for m in () if len(mspans) < 2 else _finditer(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:"
+                                                  + NUM + r")\s*%?)(?:\s*(?:percentage\s+)?points?|\s*pp)?\s+(?:on|in)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
+        names, pos = [], m.end()
+        for s_, e_ in mspans:
+            if s_ >= pos and _fullmatch(r"\s*(?:,\s*(?:and\s+)?|and\s+)?(?:the\s+)?", sentence[pos:s_]):
+                names.append(sentence[s_:e_])
+                pos = e_
+        nums = [(m.start("vals") + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])[+]?(?:" + NUM + r")", m.group("vals"))]
+        if len(names) != len(nums) or len(nums) < 2 or any(p in used for p, _ in nums):
+            continue
+        kind = "gain" if _search(r"\bby\s+" + QUAL + r"$", sentence[max(0, m.start() - 30):m.start()]) or GAIN_CUE.search(
+            sentence[max(0, m.start() - 60):m.start()]) else "score"
+        for (p, v), n in zip(nums, names):
+            add(p, p + len(v), n, _float(v), None, "result.values_measures", kind)
     # values before a metric that the list above did not take: "81.5% and 77.0% top-1 accuracy"
     for ms, me in mspans:
-        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*%?\s*,\s*)*(?:" + NUM + r")\s*%?\s*,?\s*and\s+(?:" + NUM + r")\s*%?)\s+"
+        m = _search(r"(?<![\w.])(?P<vals>(?:(?:" + NUM + r")\s*(?:%|[x×])?\s*,\s*)*(?:" + NUM + r")\s*(?:%|[x×])?\s*,?\s*and\s+(?:" + NUM + r")\s*(?:%|[x×])?)\s+"
                       r"(?:(?P<g>(?:absolute\s+|relative\s+)?(?:improvements?|gains?|increases?|higher|better))\s+)?"
                       r"(?:(?:in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?$", sentence[max(0, ms - 80):ms])
         if not m:
@@ -308,23 +415,44 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, me, sentence[ms:me], _float(v), ds, "result.respectively" if RESPECTIVELY.search(sentence) else "result.values_metric",
                 kind, gain_baseline(me) if kind == "gain" else None)
 
+    # "scores 0.412 (CIDEr), 0.301 (METEOR) and 0.455 (ROUGE-L)": a value with its measure in parentheses after it
+    for ms, me in mspans:
+        if sentence[ms - 1:ms] != "(" or sentence[me:me + 1] != ")":
+            continue
+        b = _search(r"(?<![\w.])(?P<num>" + NUM + r")\s*(?:%|points?)?\s*$", sentence[max(0, ms - 30):ms - 1])
+        if b:
+            p = max(0, ms - 30) + b.start("num")
+            if not baseline_number(p):
+                add(p, me + 1, sentence[ms:me], _float(b.group("num")), dataset_near(p, me + 1), "result.value_paren_metric")
     for ms, me in mspans:
         metric = sentence[ms:me]
         # METRIC (of|:|=|at|reaching)? NUM — "FID 54.1", "accuracy of 92.3%", "Dice (DSC) of 0.95"
         if sentence[me:me + 1] == ")" and sentence[ms - 1:ms] == "(":
             me += 1  # "mean absolute errors (MAEs) of 5.3": the value follows the parenthesis
         n = VALUE_AFTER.match(sentence[me:])
-        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+)", sentence[me + n.end():])
+        unit_word = n and not n.group("unit") and _match(r"^\s?(?P<u>[^\s\d,;()]+?)\.?(?:\s|$|[,;()])", sentence[me + n.end():])
         if unit_word and UNIT_WORD.match(unit_word.group("u")) and unit_word.group("u") not in ("m", "h", "b", "s"):
             n = n  # "throughput to 410 tokens/s", "latency of 120 µs": a unit word after the number
         elif n and not n.group("unit") and _fullmatch(r"\d+", n.group("num").lstrip("+−-")) and not _search(r"[A-Z]", metric):
             n = None  # "precision of 3": an integer with no unit after a word is rarely a score
+        if n and n.group("verb") == "at" and _search(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:%|[^\s\d,;()]{1,6})?\s+$", sentence[max(0, ms - 16):ms]):
+            n = None  # "3 ms latency at 1 kHz": the value is before the measure, "at" gives a condition
+        if n and n.group("verb") == "at" and any(a == me + n.end() + len(sentence[me + n.end():]) - len(sentence[me + n.end():].lstrip())
+                                                 for a, b in mspans):
+            n = None  # "0.93 precision at 0.88 recall": the value after "at" is another measure's, an operating point
         if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
             n = None
+        arrow = n and _match(r"^\s*%?\s*(?:→|->|⟶|=>|⇒)\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
+        if arrow:
+            # "ECE 0.0412 -> 0.0398": the value after the arrow is the result
+            pos = me + n.end() + arrow.start("num")
+            add(pos, me + n.end() + arrow.end(), metric, _float(arrow.group("num")), dataset_near(ms, me + n.end() + arrow.end()),
+                "result.metric_value")
+            continue
         if n:
             pos = me + n.start("num")
             if free(pos, me + n.end()) and pos not in used and not _match(r"^\s*(?:from)\b", sentence[me:]):
-                kind = "gain" if n.group("verb") == "by" or n.group("num")[0] in "+" else "score"
+                kind = "gain" if (n.group("verb") or "").endswith("by") or n.group("num")[0] in "+" else "score"
                 add(pos, me + n.end(), metric, _float(n.group("num")), dataset_near(ms, me + n.end()), "result.metric_value",
                     kind, gain_baseline(me + n.end()) if kind == "gain" else None)
                 # "base/novel mIoU of 78.4/77.5": one value each
@@ -336,11 +464,16 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     at += sl.end()
                 continue
         # METRIC from A to B → B
-        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?:" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
+        ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?\(?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
+                      r"(?P<first>" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
+        if ft and ft.groupdict().get("first") and _search(RANGING + r"\s+from\b", ft.group(0)):
+            # "precision scores ranging from 0.77 to 0.81": a range gives its lower end
+            pos = me + ft.start("first")
+            add(pos, me + ft.end("first"), metric, _float(ft.group("first")), dataset_near(ms, me + ft.end()), "result.range")
+            continue
         if ft:
             pos = me + ft.start("num")
             add(pos, me + ft.end(), metric, _float(ft.group("num")), dataset_near(ms, me + ft.end()), "result.from_to")
@@ -371,7 +504,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     gain_baseline(me) if kind == "gain" else None)
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
-        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?P<num>" + NUM + r")\s*%?\s*[),;]", sentence[me:])
+        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
         if p:
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
@@ -392,6 +525,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                          r"(?P<g>improvements?|gains?|increases?|boosts?|reductions?|decreases?|higher|better|lower)?\s*"
                          r"(?:in|on|of)\s+(?:terms\s+of\s+)?(?:the\s+)?", sentence):
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
+        if ms and not m.group("unit").strip() and "." not in m.group("num") and not m.group("g") and not _search(r"[A-Z]", sentence[ms[0]:ms[1]]):
+            ms = None  # "a value of 2 in artificial time": an integer with no unit before a word is rarely a score
         if ms and m.start() not in used and free(m.start(), m.end()):
             kind = "gain" if m.group("g") or m.group("num")[0] == "+" or _search(
                 r"\b(?:gains?|improvements?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[max(0, m.start() - 40):m.start()], re.I) \
@@ -400,10 +535,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
     # improves/reduces METRIC (and METRIC) by NUM
     for m in () if not (" by " in sentence) else _finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
-                         + QUAL + r"(?P<num>\d+(?:\.\d+)?)\s*(?:%|points?|pp)?", sentence):
+                         + QUAL + r"(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:%|points?|pp)?", sentence):
         if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
+        # "the area under the curve (AUC)": a long form and its abbreviation are one measure
+        objs = [(s, e) for i, (s, e) in enumerate(objs) if not (i and sentence[objs[i - 1][1]:s].strip() == "(" and sentence[e:e + 1] == ")")]
         if objs:
             # "improves both motion accuracy and action recognition by 11%": what is improved is measured
             objs += [(s, e) for s, e in tasks if m.start("objs") <= s and e <= m.end("objs")
@@ -414,13 +551,22 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # over 13%": the noun phrase improved is the measure, one result per phrase of "A and B"
             objs = _object_phrases(sentence, m.start("objs"), m.end("objs"))
         more = _match(r"^(?P<vals>(?:\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)" + QUAL + r"\d+(?:\.\d+)?\s*(?:%|points?|pp)?)+)", sentence[m.end():])
+        if objs and more and RESPECTIVELY.search(sentence, m.end()):
+            # "improves training efficiency and test accuracy by 18% and 4%, respectively": the phrases of "A and B"
+            # when the known measures cover fewer of them
+            phrases = _object_phrases(sentence, m.start("objs"), m.end("objs"))
+            if len(phrases) > len(objs) and all(any(a <= s and e <= b for a, b in phrases) for s, e in objs):
+                objs = phrases
+        cost = [COST_MEASURE.search(_metric_name(sentence[s:e])) for s, e in objs]
+        if any(cost) and not (more and len(objs) > 1):
+            continue  # "lowers the number of parameters by 25%": a saving, a claim's business
         values = [(m.start("num"), m.group("num"))]
         if more and len(objs) > 1:
             values += [(m.end() + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])\d+(?:\.\d+)?", more.group("vals"))]
         if len(values) == len(objs) > 1:
             # "improves FID and FVD by 48.6% and 43.0%, respectively": the i-th value is the i-th measure's
-            for (s, e), (p, v) in zip(objs, values):
-                if p not in used and free(p, p + len(v)):
+            for (s, e), (p, v), c in zip(objs, values, cost):
+                if p not in used and free(p, p + len(v)) and not c:
                     out.append(ResultMatch(p, p + len(v), _metric_name(sentence[s:e]), float(v), dataset_after(m.end()),
                                            "result.improves_by", "gain", gain_baseline(m.end())))
                     used.add(p)
@@ -465,16 +611,24 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(b.start(), e, None, float(b.group("num")), sentence[s:e], "result.value_dataset")
     # "XDLM surpasses UDLM by 5.4 points on zero-shot text benchmarks": a margin, metric unnamed
     for m in () if not (" by " in sentence) else OUTPERFORMS_BY.finditer(sentence):
-        if m.start("num") in used or not free(m.start("num"), m.end()):
-            continue
+        if m.start("num") in used or not free(m.start("num"), m.end()) or any(a <= m.start() < b for a, b in mspans):
+            continue  # "over" inside a measure's name ("Intersection over Union") is no comparison
         if not m.group("unit") and "." not in m.group("num"):
             continue
         on = _match(r"\s+on\s+(?!average\b|all\b|both\b|most\b|each\b)(?:the\s+)?([^,;.]+?)(?=\s*(?:[,;.]|$|\s+(?:and|while|with)\b))", sentence[m.end():])
         metric = next((sentence[s:e] for s, e in mspans if 0 <= s - m.end() < 40 and _fullmatch(
-            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:[\w-]+\s+){0,2}", sentence[m.end():s])), None)
+            r"\s*(?:in\s+(?:terms\s+of\s+)?)?(?:the\s+)?(?:(?!and\b|or\b)[\w-]+\s+){0,2}", sentence[m.end():s])), None)
+        # "outperforms previous methods in terms of IoU by 0.6%": the measure inside the comparison
+        inside = next(((s, e) for s, e in mspans if m.start("base") <= s and e <= m.end("base") and _search(
+            r"\b(?:in|on)\s+(?:terms\s+of\s+)?(?:the\s+)?$", sentence[m.start("base"):s])), None)
+        if metric is None and inside:
+            metric = sentence[inside[0]:inside[1]]
         ds = next((sentence[s:e] for s, e in datasets if s >= m.end() and s - m.end() < 30), on.group(1) if on and not metric else None)
         base = re.sub(r"^(?:the|a|an)\s+", "", m.group("base").strip(), flags=re.I)
-        if metric is None and not ds:
+        if inside:
+            base = re.sub(r"\s+(?:in|on)\s+(?:terms\s+of\s+)?(?:the\s+)?$", "", sentence[m.start("base"):inside[0]]).strip() or base
+            base = re.sub(r"^(?:the|a|an)\s+", "", base, flags=re.I)
+        if metric is None and not ds and not _match(r"\s+in\s+(?:terms\s+of\s+)?(?:the\s+)?[a-z]", sentence[m.end():]):
             metric = _nearest(sentence, mspans, m.start(), m.end())  # "reaches 71.2% accuracy, … by up to 8.3 points"
         add(m.start("num"), m.end(), metric, float(m.group("num")), ds, "result.margin", "gain", base)
     # "+37.5% on Cora", "gains of 7.1% on GSM8K": a gain on a named dataset
@@ -488,12 +642,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if any(a <= m.start() < b for a, b in datasets) or not free(m.start("m"), m.end("m")) or (
                 _fullmatch(r"\d+", m.group("num")) and not m.group("unit")) or any(a < m.end("num") and m.start("num") < b for a, b in mspans):
             continue
+        if _match(r"\s*:\s*[+−-]", sentence[m.end("m"):]):
+            # "GSM8K: +3.1%; ASDIV: +3.2%": a gain on a benchmark named before a colon, not a measure
+            add(m.start("num"), m.end(), None, _float(m.group("num")), m.group("m"), "result.acronym_value", "gain")
+            continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
-    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent)\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
-        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*|mitigat\w*|cut\w*|shr[iu]nk\w*|"
+                   r"drop\w*|declin\w*|fell|fall\w*|ris(?:e|es|ing)|rose|grow\w*|grew)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
-            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
+            subj = _search(r"(?<![\w-])(?P<m>(?:[\w/-]+\s+){0,2}[\w/-]+)\s+(?:(?:is|was|are|were|has\s+been|have\s+been)\s+)?(?:improv\w*|increas\w*|ris\w*|rose|decreas\w*|reduc\w*|"
                            r"drop\w*|fell|fall\w*|went|goes|grow\w*|jump\w*|climb\w*)\s+$", sentence[max(0, m.start() - 60):m.start()])
             # "raises self-reflection frequency of Qwen2.5 from 0.6% to 18.6%": the object of the verb
             obj = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*)\s+"
@@ -529,13 +688,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, p + len(v), metric, _float(v), d, "result.values_datasets", kind)
     # unnamed results: a signed gain ("+1.1%"), percentage points, "a 9.7% relative improvement",
     # "achieves 91.6% on …": the metric is the one the sentence names, if any
-    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?)?"
+    for m in _finditer(r"(?<![\w.])(?P<sign>\+)?(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*(?:-|–|∼|~)\s*\d+(?:\.\d+)?|"
+                         r"\s+to\s+\d+(?:\.\d+)?(?=\s*(?:%|percent|percentage|points?\b|pp\b)))?"
                          r"(?P<unit>\s*%|\s?(?:percentage\s+points?|percent|points?|pp|pts?)\b|-(?:percentage-)?points?\b)?", sentence):
         pos = m.start("num")
         if pos in used or not free(m.start(), m.end()) or baseline_number(m.start()):
             continue
-        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]):
-            continue
+        if NOT_A_RESULT_AFTER.match(sentence, m.end()) or NOT_A_RESULT_BEFORE.search(sentence[max(0, m.start() - 40):m.start()]) \
+                and not _search(r"(?<![\w-])from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+$", sentence[max(0, m.start() - 60):m.start()]) \
+                and not _search(r"\bfrom\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+[\d.]+\s*%?[^.;]{0,80}?(?:,|\band)\s+(?:[\w-]+\s+){0,3}?[\d.]+\s*%?\s*to\s+$",
+                                sentence[:m.start()]):
+            continue  # the upper end of "2.6% to 13.3%"; not the new value of "from an average of 41.2% to 50.5%"
         before, after = sentence[max(0, m.start() - 50):m.start()], sentence[m.end():m.end() + 50]
         if (m.group("unit") or "").startswith("-") and not _match(
                 r"^\s*(?:absolute\s+|relative\s+|average\s+|overall\s+)?(?:improvements?|gains?|increases?|boosts?|leads?|margins?|"
@@ -543,18 +706,25 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 after, re.I):
             continue  # "after 9-point calibration", "a 5-point Likert scale": a count of points before a noun, no result
         spread = "." in m.group("num") and _match(r"^\s*(?:±|\+/-|\+-)\s*\d", after)  # "8.82 ± 1.21 deg": a measured mean
-        if not m.group("unit") and not spread and not ("." in m.group("num") and (m.group("sign") or _search(
+        # "gains of 2.1, 3.4 and 1.7 points": the unit after the last member of a list is every member's
+        listed = not m.group("unit") and _match(r"^(?:\s*,\s*(?:and\s+)?[+]?\d+(?:\.\d+)?|\s*,?\s*and\s+[+]?\d+(?:\.\d+)?)+"
+                                                r"\s*(?:%|percentage\s+points?|points?|pp)(?!\w)", after)
+        if not m.group("unit") and not spread and not listed and not ("." in m.group("num") and (m.group("sign") or _search(
                 r"\b(?:improvements?|gains?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) or _match(
-                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I))):
-            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline": a decimal gain
+                r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I)
+                or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after)
+                # "our 7B model scores 78.2 on MATH500": a decimal right after a verb of scoring
+                or _search(r"\b(?:scor(?:es|ed|ing)|achiev(?:es|ed|ing)|reach(?:es|ed|ing)|obtain(?:s|ed|ing)|attain(?:s|ed|ing))\s+(?:an?\s+)?"
+                           + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b|\s*\([+−-]\s?\d)", after))):
+            continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
                       after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?)\s+(?:of\s+)?" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?|reductions?)\s+(?:of\s+|ranging\s+from\s+|in\s+the\s+range\s+of\s+)?" + QUAL + r"$", before, re.I) \
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
-            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*)\b[^,;.]{0,50}\bby\s+" + QUAL + r"$",
-                         before, re.I)
+            or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b(?:[^,;.]|\.\d){0,80}\bby\s+" + QUAL + r"$",
+                         sentence[max(0, m.start() - 100):m.start()], re.I)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
         fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
@@ -582,17 +752,29 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             versus = None
         if not (gain or score or versus or change_of or points_of) and not ((m.group("unit") or "." in m.group("num")) and (mspans or RESULT_VERB.search(sentence))):
             continue
-        if _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
+        if not _search(r"\b(?:solv|resolv|answer|implement|complet|pass|fix|correctly|successfully)\w*\s+(?:\w+\s+)?"
+                       r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|only\s+)?$", before, re.I) and \
+                _match(r"^\s*(?:of\s+(?:the\s+)?(?:samples|tasks|(?:(?:total|whole|full|entire|available|original|labell?ed|"
                   r"unlabell?ed|training|train|image|text|pretraining)\s+){1,2}(?:data|dataset|corpus|images|samples|labels|set|tokens))|fewer|less|faster|smaller|lower\s+(?:cost|latency))\b",
                      after, re.I):
             continue
         word = NOUN_AFTER.match(sentence, m.end())
+        # "more than 90% volumetric tumor removal)": two or three plain words before a punctuation mark
+        words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s*(?:[,;.)]|$))", after)
+        if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) or w.endswith("-") for w in words.group("w").split()) \
+                and m.group("unit") and m.group("unit").strip() in ("%", "percent"):
+            word = words
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
         # "7.6% and 8.1% area improvements": the word before the gain names the measure of each value
         gain_of = _match(r"^(?:\s*(?:,|,?\s*and)\s*[\d.]+\s*%)*\s+(?P<w>[a-z][\w-]+)\s+(?:improvements?|gains?|reductions?|increases?)\b", after)
         if gain_of and (STOP.match(gain_of.group("w")) or NOT_A_MEASURE.match(gain_of.group("w")) or UNIT_WORD.match(gain_of.group("w"))):
             gain_of = None
+        comparative = _match(r"^\s*(?:higher|lower|better|worse|greater|smaller)\s+(?P<w>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)"
+                             r"(?=\s*(?:[,;.)]|$)|\s+(?:than|on|in|across|for|compared|over|while|and|with|at)\b)", after)
+        if comparative and (STOP.match(comparative.group("w").split()[-1]) or NOT_A_MEASURE.match(comparative.group("w").split()[-1])
+                            or COST_MEASURE.search(comparative.group("w")) or not METRIC_RE.search(comparative.group("w"))):
+            comparative = None
         if points_of:
             metric, gain = points_of.group("w"), True  # "recovers 17.7 points of retention": a difference in a measure
         elif change_of:
@@ -603,8 +785,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             metric, gain = gain_of.group("w"), True
         elif word and not STOP.match(word.group("w")) and not NOT_A_MEASURE.match(word.group("w")):
             metric = word.group("w")  # "86.7% success across …", "71% utilization": the noun that follows is measured
+        elif comparative and m.group("unit"):
+            metric, gain = comparative.group("w"), True  # "8.1% lower error than …": the measure compared
         elif named and not STOP.match(named.group("w")) and not NOT_A_MEASURE.match(named.group("w")) and (
-                not mspans or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):
+                not mspans and not _search(r"(?:y|ful|ive|al|ous|ic|ish|less|able|ible|ant|ent)$", named.group("w"))
+                or METRIC_RE.fullmatch(named.group("w")) or not named.group("w").islower()):  # not "a healthy gain of 5%"
             metric = named.group("w")  # "accuracy improvements of up to 6.4%"
         else:
             metric = _nearest(sentence, mspans, m.start(), m.end())
@@ -614,7 +799,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     # a share as the subject of a finding: "70% of the audited datasets fail …", "45% of participants preferred …",
     # "… solves the task for 95% of instances": a result of the system studied, no measure named
     for m in () if "%" not in sentence else SHARE.finditer(sentence):
-        g = "num" if m.group("num") else "num2"
+        g = "num" if m.group("num") else "num2" if m.group("num2") else "num3"
         p = m.start(g)
         if p not in used and free(p, m.end()) and not baseline_number(p):
             add(p, m.end(), None, _float(m.group(g)), None, "result.share", "ratio")
@@ -626,17 +811,25 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         unit = _match(UNIT, sentence[r.start + num.end():])
         at = r.start + num.end() + (unit.end() if unit else 0)
+        uw0 = not (unit and unit.group(0).strip()) and _match(r"^\s?(?P<u>[^\s\d,;()]+?)(?=[,;.)]?(?:\s|$))", sentence[at:])
+        if uw0 and UNIT_WORD.match(uw0.group("u")) and uw0.group("u") not in ("m", "h", "b", "s", "%"):
+            at += uw0.end()  # "1100 µm/s and 1150 µm/s": past the unit word of the first member
         while True:
             nxt = LIST_NEXT.match(sentence[at:])
-            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())):
-                break
+            if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())) \
+                    or _search(r"\s\d+$", nxt.group("ctx") or ""):
+                break  # "0.80 for cohorts 2, 5, and 9": the list runs into a list of settings
             p = at + nxt.start("num")
             if p in used or not free(p, p + 1) or baseline_number(p):
                 break
             end = at + nxt.end()
+            uw = _match(r"^\s?(?P<u>[^\s\d,;()]+?)(?=[,;.)]?(?:\s|$))", sentence[end:])
+            if uw and UNIT_WORD.match(uw.group("u")) and uw.group("u") not in ("m", "h", "b", "s") \
+                    and _match(r"^\s?" + re.escape(uw.group("u")), sentence[r.start + num.end():]):
+                end += uw.end()  # "sliding speeds of 1100 µm/s and 1150 µm/s": the same unit word after each member
             ctx = _match(r"^\s+(?:on|in|for|at|across)\s+", sentence[end:])
             paren = _match(r"^\s*\([^()]{1,40}\)", sentence[end:])  # "0.95 (Siamese-LSTM)": the variant measured
-            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$)", sentence[end:]):
+            if not ctx and not paren and not _match(r"^\s*(?:[,;.)]|$|,?\s*respectively\b)", sentence[end:]):
                 break  # a number with words of its own ("and 3 hours")
             add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
                 not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
@@ -646,10 +839,65 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
 
 SHARE = re.compile(
-    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
+    r"(?:(?:^|\b(?:that|while|whereas|and)\s+|[,;:]\s+)(?:about\s+|nearly\s+|over\s+|roughly\s+|almost\s+|up\s+to\s+)?(?P<num>\d+(?:\.\d+)?)\s*%\s+"
     r"(?:of\s+)?(?:the\s+|all\s+)?(?:[\w-]+\s+){0,4}?(?:are|were|is|was|fail(?:s|ed)?|show(?:s|ed)?|favou?r(?:s|ed|ing)|prefer(?:s|red|ring)|"
     r"report(?:s|ed)?|contain(?:s|ed)?|lack(?:s|ed)?|exhibit(?:s|ed)?|remain(?:s|ed)?|rated|judged|chose|agreed)\b"
-    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b)")
+    r"|\b(?:for|in)\s+(?P<num2>\d+(?:\.\d+)?)\s*%\s+of\s+(?:the\s+|all\s+)?(?:[\w-]+\s+)?(?:cases|instances|trials|episodes|problems|queries|tasks)\b"
+    # "LLM judges agree with humans 82% of the time"
+    r"|(?<![\w.])(?P<num3>\d+(?:\.\d+)?)\s*%\s+of\s+the\s+time\b)")
+
+# "from an average of 41.2% to 50.5%": words between "from" and the starting number
+FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*)?"
+# "ranging from 3 to 11": a range, not a change
+RANGING = r"\b(?:rang\w*|var(?:y|ies|ied|ying)|spann\w*|spread)"
+# a comparison whose object is other systems: a number in a parenthesis after it is theirs
+BEATS = r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|approach(?:es|ing)|match(?:es|ing)|rival\w*|(?:better|higher|stronger)\s+than|compared\s+(?:to|with)|above|ahead\s+of|over)\b"
+# an operating point a value is measured at: "at 0.5% FPR", "at a 1% false accept rate", "at a 0.9 threshold",
+# "at a very low sampling rate (5%)", "at high frame rates (60 FPS)"
+OPERATING_POINT_AFTER = re.compile(
+    r"(?:\s*%?\s*[-–]\s*[\d.]+)?\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,2}?(?:FPR|FAR|FNR|FRR|TPR|false[-\s](?:positive|accept\w*|alarm|reject\w*|match)\s+rates?|"
+    r"precision|recall|coverage|thresholds?|sparsity|compression(?:\s+ratio)?|pruning(?:\s+ratio)?|sampling\s+rates?|masking\s+ratio|noise\s+levels?|"
+    r"IoU\s+thresholds?|recall\s+levels?|budget|(?:[\w-]+\s+)?(?:rates?|ratios?|levels?|budgets?))\b", re.I)
+OPERATING_POINT_BEFORE = re.compile(
+    # "at the same prediction throughput of 50 Hz", "at equal lead time": a condition held fixed
+    r"\b(?:at|under|with)\s+(?:the\s+|a\s+|an\s+)?(?:same|similar|equal|identical|fixed|matched|matching|comparable)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:of\s+|=\s*|:\s*|is\s+)?(?:about\s+|around\s+|~\s*)?$|"
+    r"\bat\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:sampling\s+rates?|frame\s+rates?|thresholds?|sparsity|compression\s+ratios?|"
+    r"pruning\s+ratios?|masking\s+ratios?|noise\s+levels?|budgets?|resolutions?|FPRs?|false[-\s](?:positive|accept\w*|alarm)\s+rates?|"
+    # "an 11% increase in recall at a precision of 90%": the operating point
+    r"precision|recall|specificity|sensitivity|coverage|TPR|IoU)"
+    r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
+# a share or a saving of a cost: an efficiency claim (claims.py), not a result
+COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
+              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput|"
+              r"(?:context|sequence|prompt|output|response|reasoning)\s+length|(?:model|index|storage)\s+size)")
+COST_AFTER = re.compile(
+    r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
+    r"(?:[\w-]+\s+){0,2}?"
+    r"(?:overheads?|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
+    r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained)|"
+    # "with 10% additional data", "at the cost of +71% in memory"
+    r"(?:additional|extra|more)\s+(?:[\w-]+\s+)?(?:data|samples|examples|labels|annotations|" + COST_WORDS + r")\b|"
+    r"(?:more\s+|higher\s+|increase\s+)?in\s+(?:the\s+)?" + COST_WORDS + r"\b)", re.I)
+# "retaining 50% dimensions", "using only 3.9% of sampled points": how much of the input a method keeps is a setting
+KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|with\s+(?:less|fewer)\s+than|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
+                         r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?(?:an?\s+)?$", re.I)
+KEPT_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)\s+(?:of\s+(?:the\s+|its\s+|their\s+|all\s+)?)?(?:[\w-]+\s+)?(?:dimensions|channels|layers|heads|"
+                        r"experts|neurons|weights|samples|examples|points|frames|patches|tokens|data|labels|annotations|images|views|"
+                        r"features|nodes|edges|parameters|params|FLOPs|memory|compute|vocabulary|pixels|KV\s+cache|cache|instances|training\s+set)\b", re.I)
+# "the baseline models with 89%", "prior methods at 61%": the baseline's number (not "baselines with 5% higher …")
+BASELINE_WITH = re.compile(r"\b(?:baselines?|(?:baseline|existing|prior|previous|competing|other|rival)\s+(?:[\w-]+\s+)?"
+                           r"(?:models?|methods?|approaches|systems?|detectors?|planners?|agents?))\s+(?:with|at|reaching|scoring)\s+"
+                           r"(?:only\s+|just\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
+GAIN_WORDS_AFTER = re.compile(r"[\d.]+\s*(?:%|percent|-?(?:percentage[- ])?points?|pp)?\s*(?:\w+\s+)?(?:higher|better|more|fewer|less|lower|improvements?|gains?|"
+                              r"increases?|margins?|advantage)\b", re.I)
+# "reduces the number of parameters by 25%", "cuts costs by 40-90%": a saving, not a result
+COST_BY = re.compile(r"\b(?:number\s+of\s+)?" + COST_WORDS + r"(?:\s+(?:usage|consumption|footprint))?\s+by\s+" + QUAL + r"$", re.I)
+# "the cost has been reduced to only 31%": a relative cost, a claim's business
+COST_TO = re.compile(COST_WORDS + r"\s+(?:\w+\s+){0,3}?(?:reduc\w*|cut|decreas\w*|lower\w*|drop\w*|fell|falls?)\s+to\s+" + QUAL + r"$", re.I)
+# "just below the 86% passing threshold": a threshold is a setting
+THRESHOLD_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)?\s*(?:[\w-]+\s+)?(?:thresholds?|cut-?offs?|targets?|requirements?)\b", re.I)
+COST_MEASURE = re.compile(r"^(?:[\w-]+\s+){0,2}?" + COST_WORDS + r"$", re.I)
 
 REFERENCE_WORDS = re.compile(r"^(?:(?:original|full[-\s][\w-]+|dense|uncompressed|unpruned|unquantized|baseline|teacher|reference|"
                              r"[\w-]+\s+model(?:'s|’s)|[\w-]+(?:'s|’s))\s+)+(?=\S)", re.I)
@@ -661,7 +909,10 @@ SETTING_BEFORE = re.compile(
 # a number that a baseline reaches ("the strongest baseline achieving only 1.51 F1"): not the method's
 BASELINE_SUBJECT = re.compile(
     r"\b(?:baselines?|existing\s+(?:methods|models|approaches|systems)|prior\s+(?:methods|work|models|approaches)|"
-    r"previous\s+(?:methods|work|models|approaches)|competing\s+(?:methods|models))\s+(?:\w+\s+){0,2}?"
+    r"previous\s+(?:methods|works?|models|approaches|studies|systems)|prior\s+(?:works|studies|systems)|competing\s+(?:methods|models)|"
+    # "while humans reach 92%", "random guessing scores 25%": a reference point, not the method's
+    r"humans|human\s+(?:experts?|annotators?|raters?|participants|performance)|(?:domain\s+)?experts|random\s+(?:guess\w*|chance|baselines?)|"
+    r"chance(?:\s+level)?)\s+(?:\w+\s+){0,2}?"
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 # what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
 EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
@@ -670,23 +921,30 @@ EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls
                               r"neurons|weights|resources|instructions|accesses)\b", re.I)
 VALUES_ON = re.compile(r"(?<![\w.])(?P<vals>[+]?(?:" + NUM + r")\s*%?(?:\s*,\s*[+]?(?:" + NUM + r")\s*%?)*\s*,?\s*and\s+[+]?(?:" + NUM +
                        r")\s*%?)(?P<unit>\s*(?:%|percentage\s+points?|points?|pp|pts?))?\s+(?:on|in|across|for)\s+(?:the\s+)?")
-LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?:\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
-                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")")
+# a factor is no member of a list of scores ("an AP of 44.1, over 1.8x higher than …")
+NOT_FACTOR = r"(?!\.?\d)(?!\s?[x×](?![A-Za-z])|\s*times\b|-fold\b)"
+
+LIST_NEXT = re.compile(r"^(?:\s*\([^()]{1,40}\))?(?P<ctx>\s+(?:on|in|for|at|across)\s+[^,;()]{1,40}?)?\s*(?:,\s+(?:and\s+)?|,?\s+and\s+)" + QUAL +
+                       r"(?P<num>[+]?(?:" + NUM + r"))(?![\w.]*\d)(?P<unit>" + UNIT + r")" + NOT_FACTOR)
 
 
 # a unit between a number and its measure ("800 ms latency", "5.12 GSa/s throughput") is no part of the measure
-UNIT_WORD = re.compile(r"^(?:[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
+UNIT_WORD = re.compile(r"^(?:[µun]m|[kMGTPµunmp]?(?:s|sec|Hz|B|b|W|J|Wh|Sa/s|Op/s|OPS|ops/s|FLOPs?/s|FLOPS|bps|B/s)|ms|µs|us|ns|min|mins|h|hrs?|"
                        r"fps|FPS|dB|deg|mm2?|cm|km|m|%|\w+/\w+)$")
 # numbers that are no result of the method: a confidence level ("95% CI"), the upper end of a range written
 # with "to" ("by 2.6% to 13.3%"; "from A to B" is a change, read by the rules above), another system's number
 NOT_A_RESULT_AFTER = re.compile(r"\s*\+?\s*(?:CIs?\b|confidence\s+(?:intervals?|levels?)|credible\s+intervals?|(?:statistical\s+)?significance)", re.I)
 NOT_A_RESULT_BEFORE = re.compile(r"(?<!from )(?<![\d.])\d+(?:\.\d+)?\s*%?\s*to\s+$|(?<!\bour)(?<!\bits)[’']s\s+$"
                                  r"|\bwithin\s+(?:only\s+|just\s+)?$", re.I)  # "performs within 1% of X": a gap, not a result
-NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|across|for|while|with|over|compared|than|"
+# a verb after a number ("vary by 21% depending on …") names no measure
+VERB_ING = (r"(?:depending|according|including|following|resulting|leading|using|making|giving|allowing|enabling|requiring|"
+            r"suggesting|indicating|showing|highlighting|demonstrating|confirming|reflecting|corresponding|compared|relative)")
+NOUN_AFTER = re.compile(r"\s+(?:in\s+)?(?P<w>(?!" + VERB_ING + r"\b)[a-z][a-z-]{2,})(?=\s*(?:[,;.)]|$)|\s+(?:on|in|between|among|across|for|while|with|over|compared|than|"
                         r"improvements?|gains?|increases?|reductions?)\b)")
 NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|decreases?|drops?|fewer|less|more|faster|slower|"
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
-                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved)$", re.I)
+                           r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved|maximum|minimum|max|min|peak|"
+                           r"mean|median|typical|advantages?|edge|uplift|boosts?|jumps?|range|order|factor|" + VERB_ING + r")$", re.I)
 QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
 QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
 FACTOR_MEASURE = re.compile(
@@ -730,11 +988,13 @@ def _metric_name(metric: str) -> str:
     metric = re.sub(r"accuracies$", "accuracy", metric)
     metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
-    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric)
+    plural = _match(r"^(?P<name>.*[A-Z0-9].*?)[\s-]+scores$", metric) or (
+        # "precision scores", "recall scores": a named measure's plural scores are the measure
+        _match(r"^(?P<name>precision|recall|accuracy|specificity|sensitivity)\s+scores$", metric, re.I))
     if plural:
         metric = plural.group("name")
     m = _match(r"^(?:(?:average|mean|overall|avg\.?|highest|lowest|best|[\w]+-(?:lowest|highest|best))\s+)+(?P<rest>.+)$", metric, re.I)
-    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
+    if m and _search(r"(?:accurac\w*|rates?|errors?)$", m.group("rest"), re.I) and not _fullmatch(r"errors?|rates?", m.group("rest"), re.I) and not _match(r"(?:absolute|relative|squared?)\s+(?:[\w-]+\s+)?errors?$", m.group("rest"), re.I):
         return m.group("rest")
     return metric
 
@@ -746,6 +1006,12 @@ def _nearest(sentence: str, spans: list[tuple[int, int]], start: int, end: int) 
         gap = sentence[e:start] if e <= start else sentence[end:s]
         if ";" in gap:
             continue
+        if COST_MEASURE.search(_metric_name(sentence[s:e])):
+            continue  # a cost ("attention FLOPs", "latency") is no measure of a quality number near it
+        if _search(r"\bat\s+(?:an?\s+|the\s+)?(?:[\d.]+\s*(?:%|[x×])?\s+)?$", sentence[max(0, s - 20):s]):
+            continue  # "at a 4x compression rate": a setting, not the measure of a number near it
+        if s >= end and VALUE_AFTER.match(sentence[e:]):
+            continue  # "78% with an inference speed of 8.1 ms": a measure after the number that has its own value
         d = len(gap)
         if best is None or d < best[0]:
             best = (d, sentence[s:e])
