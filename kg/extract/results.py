@@ -250,7 +250,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         before = sentence[max(0, pos - 40):pos]
         if _match(r"^[+−-]?[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[pos:]):
             return True  # "(88.8% → 93.9%)": the value before the arrow is the starting point
-        if _search(r"\bfrom\s+" + FROM_QUAL + r"$", before) and _match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]) \
+        if _search(r"\bfrom\s+" + FROM_QUAL + r"$", before) and (_match(r"^[\d.]+\s*%?\s*(?:\w+\s+)?to\s+", sentence[pos:]) or _match(
+                r"^[\d.]+\s*%?" + FROM_CONTEXT + r"\s+to\s+[+−-]?\.?\d", sentence[pos:])) \
                 and not _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"$", before):
             return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
         if in_baseline_parenthesis(pos):
@@ -259,6 +260,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "from 68.7% to 78.1% and 44.4% to 60.6%": the second starting point
         if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
             return True  # "rises to 67.3%, up from 52.1%": the starting point
+        if ("vs" in sentence or "versus" in sentence or "compared" in sentence or "than" in sentence) and \
+                BASELINE_MEMBER.match(sentence, pos) and BASELINE_LIST.search(sentence[max(0, pos - 160):pos]):
+            return True  # "versus 68.4% for A and 67.1% for B": every member of a list of other systems' numbers is theirs
         return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
@@ -440,7 +444,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if n and n.group("verb") == "at" and any(a == me + n.end() + len(sentence[me + n.end():]) - len(sentence[me + n.end():].lstrip())
                                                  for a, b in mspans):
             n = None  # "0.93 precision at 0.88 recall": the value after "at" is another measure's, an operating point
-        if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]):
+        if n and n.group("verb") in ("by", "to") and not IMPROVES_BY.search(sentence[max(0, ms - 30):ms]) and not (
+                # "improves mean DSC to 0.769", "raised the lumen Dice score to 0.89": a change of a named measure to its new value
+                n.group("verb") == "to" and (to := CHANGES_TO.search(sentence, max(0, ms - 60), ms))
+                and not any(STOP.match(w) or SPLIT_WORD.match(w) for w in to.group("mods").split())):
             n = None
         arrow = n and _match(r"^\s*%?\s*(?:→|->|⟶|=>|⇒)\s*(?P<num>" + NUM + r")", sentence[me + n.end():])
         if arrow:
@@ -465,7 +472,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 continue
         # METRIC from A to B → B
         ft = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:[\w.-]+\s+){0,5}?\(?from\s+(?:the\s+\w+\s+\w+\s+of\s+)?" + QUAL +
-                      r"(?P<first>" + NUM + r")\s*(?:%|\w+)?\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
+                      r"(?P<first>" + NUM + r")\s*(?:%|\w+)?" + FROM_CONTEXT + r"\s+(?:to|→|->|\\rightarrow)\s+" + QUAL + r"(?P<num>" + NUM + r")(?!\.?\d|\s?[BMKTG]\b)", sentence[me:]) or \
             _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:further|significantly|substantially|also|then)\s+)?"
                      r"(?:improv\w*|increas\w*|ris\w*|rose|reduc\w*|decreas\w*|drop\w*|fall\w*|fell|collaps\w*|boost\w*|reach\w*|"
                      r"lower\w*|rais\w*|grow\w*|climb\w*|jump\w*)\s+to\s+" + QUAL + r"(?P<num>" + NUM + r")", sentence[me:])
@@ -489,6 +496,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         # NUM% METRIC — "95.0% Valid-Unique-Novelty", "+4.3% accuracy gain", "40.6 AP"
         lead = next((a for a, z in datasets if z < ms and not sentence[z:ms].strip()), ms)  # "84.4% ImageNet-1K top-1 accuracy"
         b = VALUE_BEFORE.search(sentence, max(0, lead - 60), lead)
+        if not b and lead == ms and _search(r"[A-Z]", metric) and not _fullmatch(METRIC_HEADS, metric, re.I):
+            # "0.884 object-level AUROC", "81.3 response-moderation F1": a named measure with a modifier between
+            # the value and the name (the measure stays the name, as when the value is read by the rules below)
+            mods = MODS_BEFORE.search(sentence, max(0, ms - 40), ms)
+            if mods and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) or SPLIT_WORD.match(w)
+                                for w in mods.group("mods").split()):
+                b = VALUE_BEFORE.search(sentence, max(0, mods.start("mods") - 60), mods.start("mods"))
+                if b and b.start() > 0 and not sentence[b.start() - 1] in " ([":
+                    b = None  # "1.18 m s^-1 wind speed MAE": the value is not the exponent of a unit
         if b and free(b.start(), ms) and b.start() not in used and not baseline_number(b.start()) \
                 and not (b.start() > 0 and (sentence[b.start() - 1].isalnum() or sentence[b.start() - 1] in "._")):
             num = b.group("num")
@@ -533,6 +549,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 else "score"
             add(m.start(), ms[1], sentence[ms[0]:ms[1]], _float(m.group("num")), dataset_near(m.start(), ms[1]),
                 "result.value_in_metric", kind, gain_baseline(ms[1]) if kind == "gain" else None)
+    # "further improves performance to 73.3 on A", "pushes performance to 98.03%": the new value, the measure unnamed
+    # unless one follows the value ("boosts performance to 0.8669 AUROC")
+    for m in () if "performance" not in sentence else PERFORMANCE_TO.finditer(sentence):
+        p = m.start("num")
+        if p in used or not free(p, m.end()) or not (m.group("unit").strip() or "." in m.group("num")):
+            continue
+        after = next((sentence[a:b] for a, b in mspans if a >= m.end() and not sentence[m.end():a].strip()), None)
+        add(p, m.end(), after, _float(m.group("num")), dataset_near(p, m.end()), "result.performance_to")
     # improves/reduces METRIC (and METRIC) by NUM
     for m in () if not (" by " in sentence) else _finditer(r"\b(?:improv\w*|increas\w*|reduc\w*|decreas\w*|boost\w*|lower\w*|rais\w*)\s+(?P<objs>[^.;]{0,80}?)\s+by\s+"
                          + QUAL + r"(?P<num>\d+(?:\.\d+)?)(?:\s*%?\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:%|points?|pp)?", sentence):
@@ -648,7 +672,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
-    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
+    for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))" + FROM_CONTEXT + r"\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*|mitigat\w*|cut\w*|shr[iu]nk\w*|"
                    r"drop\w*|declin\w*|fell|fall\w*|ris(?:e|es|ing)|rose|grow\w*|grew)\b", sentence[max(0, m.start() - 80):m.start()], re.I):
             # "system utilization improves from 80.2% to 89.1%": the phrase that the verb changes, else the nearest metric
@@ -665,6 +689,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                         words = words[1:]
                     metric = " ".join(words) if words and not STOP.match(words[-1]) and not any(
                         _match(r"[A-Z].*\d|\d", w) for w in words) else None
+            if metric and HYPERPARAMETER.search(metric):
+                used.add(m.start("num"))
+                continue  # "lowers the learning rate from 0.001 to 0.0001": a setting changed, no result
             add(m.start("num"), m.end(), metric or _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
                 dataset_near(m.start(), m.end()), "result.from_to")
     # a list of values over a list of datasets: "by 8.43, 5.96 and 10.60 points on MMLU-Pro, GPQA and MATH"
@@ -714,8 +741,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I)
                 or _match(r"^\s*(?:vs\.?|versus)\s+(?:" + NUM + r")\s+[A-Za-z]", after)
                 # "our 7B model scores 78.2 on MATH500": a decimal right after a verb of scoring
+                # "reaches a score of 74.2": the same with the bare word "score" between
                 or _search(r"\b(?:scor(?:es|ed|ing)|achiev(?:es|ed|ing)|reach(?:es|ed|ing)|obtain(?:s|ed|ing)|attain(?:s|ed|ing))\s+(?:an?\s+)?"
-                           + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b|\s*\([+−-]\s?\d)", after))):
+                           r"(?:score\s+of\s+)?" + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b|\s*\([+−-]\s?\d)", after))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
         gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
@@ -725,7 +753,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b(?:[^,;.]|\.\d){0,80}\bby\s+" + QUAL + r"$",
                          sentence[max(0, m.start() - 100):m.start()], re.I)
-        score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?" + QUAL + r"$", before, re.I)
+        score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?(?:score\s+of\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
         fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
                        r"for|while|with|and|relative|versus|vs|per)\b)", after, re.I)
@@ -846,8 +874,27 @@ SHARE = re.compile(
     # "LLM judges agree with humans 82% of the time"
     r"|(?<![\w.])(?P<num3>\d+(?:\.\d+)?)\s*%\s+of\s+the\s+time\b)")
 
+# a list of other systems' numbers after a comparison, each naming its system ("compared to 37.5% for A and 29.2% for B",
+# "versus 0.83 (A), 0.80 (B) and 0.78 (C)"): the members after the first are theirs too
+_MEMBER = r"(?:" + NUM + r")\s*%?(?:\s+(?:for|by|from|of)\s+(?:[^,;.()%\d]|\.(?=\d)|\d){1,40}?|\s*\((?![+−-]?\d)[^()]{1,40}\))"
+BASELINE_LIST = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|(?<!less )(?<!more )(?<!fewer )(?<!rather )than|against)\s+(?:the\s+|only\s+|just\s+)?"
+                           + _MEMBER + r"(?:\s*,\s*" + _MEMBER + r")*\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)$", re.I)
+BASELINE_MEMBER = re.compile(_MEMBER)
+# one or two lower-case modifiers between a value and a named measure ("0.884 object-level AUROC", "98.2 streaming F1")
+MODS_BEFORE = re.compile(r"(?<=\d|%|\s)\s+(?P<mods>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)*)?)\s+$")
+# a verb of change before a measure that the value after "to" is the new value of: up to two modifiers between
+CHANGES_TO = re.compile(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|enhanc\w*|push\w*|lift\w*|elevat\w*|"
+                        r"bring\w*|brought)\s+(?:(?:the|its|their|our|both)\s+)?(?P<mods>(?:[A-Za-z][\w-]*\s+){0,2})$")
+PERFORMANCE_TO = re.compile(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|push\w*|lift\w*|elevat\w*|bring\w*|brought|driv\w*|drove)\s+"
+                            r"(?:the\s+|its\s+|their\s+|our\s+)?(?:overall\s+|average\s+|mean\s+)?performance\s+(?:further\s+)?to\s+"
+                            + QUAL + r"(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\.?\d)(?!\s?[x×](?![A-Za-z])|\s*times\b|-fold\b)")
+# a data split or a unit of counting names no part of a measure ("45.3% test mAP", "3 images AP")
+SPLIT_WORD = re.compile(r"^(?:validation|val|test|testing|dev|development|train|training|held-out|heldout|images?|samples?|"
+                        r"examples?|tokens?|steps?|epochs?|shots?|[a-z]?\d.*)$", re.I)
 # "from an average of 41.2% to 50.5%": words between "from" and the starting number
 FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*)?"
+# "from 0.317 in the unconstrained condition to 0.102": the setting of the starting point between it and "to"
+FROM_CONTEXT = r"(?:\s+(?:in|on|with|under|for|at|using|without|before)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?[^,;.()\d%]{1,50}?)?"
 # "ranging from 3 to 11": a range, not a change
 RANGING = r"\b(?:rang\w*|var(?:y|ies|ied|ying)|spann\w*|spread)"
 # a comparison whose object is other systems: a number in a parenthesis after it is theirs

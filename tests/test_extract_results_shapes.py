@@ -1,0 +1,79 @@
+"""Result shapes of the sixth pass (issue 13): failure classes read on unlabelled arXiv and conference text, not
+on a gold file. Every sentence is written here for the tests (none is copied from an abstract or a gold file);
+each is checked field by field, and the numbers that are no result of the method are checked to stay out."""
+import pytest
+
+from kg.extract.results import find_results
+
+
+def _spans(sentence, names):
+    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
+
+
+# sentence, datasets named in it, [(metric, value, dataset, kind), ...] in sentence order
+RESULTS = [
+    # the members after the first of a list of other systems' numbers after "versus"/"compared to" are theirs too
+    ("The tagger reaches 81.25% accuracy versus 74.5% for CRF and 70.25% for HMM.", [],
+     [("accuracy", 81.25, None, "score")]),
+    ("Our ranker attains an nDCG of 0.71, compared to 0.64 for BM25 and 0.62 for a dense retriever.", [],
+     [("nDCG", 0.71, None, "score")]),
+    ("The planner reaches a 92.5% success rate (versus 88.5% for A* and 61.25% for RRT), with precision of 0.811.", [],
+     [("success rate", 92.5, None, "score"), ("precision", 0.811, None, "score")]),
+    # ... but a value of this system after the comparison with one number stays a result
+    ("The parser scores 75.5% vs. 70.5% on the news split, and 80.25% vs. 77.5% on the web split.", [],
+     [(None, 75.5, None, "score"), (None, 80.25, None, "score")]),
+    # one or two lower-case modifiers between a value and a named measure
+    ("The segmenter reaches 0.912 lesion-level AUROC on the held-out scans.", [],
+     [("AUROC", 0.912, None, "score")]),
+    ("The guard model reaches 77.4 prompt-safety F1 and 95.6 streaming F1 on the red-team set.", [],
+     [("F1", 77.4, None, "score"), ("F1", 95.6, None, "score")]),
+    ("Our matcher obtains 0.487 zero-shot mIoU on the aerial tiles.", [], [("mIoU", 0.487, None, "score")]),
+    # the exponent of a unit is no value of the measure after it
+    ("The retrieval reaches 2.31 m s^-1 gust speed MAE over the coastal sites.", [], []),
+    # a verb of change, modifiers, a named measure, then its new value after "to"
+    ("On the cardiac scans, the registration improves mean DSC to 0.812 over rigid alignment.", [],
+     [("DSC", 0.812, None, "score")]),
+    ("Refinement raised the vessel Dice score to 0.915 from 0.884 on the angiograms.", [],
+     [("Dice score", 0.915, None, "score")]),
+    # "improves performance to N": the new value, the measure unnamed unless one follows the value
+    ("The second stage further improves performance to 64.5 on the desktop suite and 41.25 on the web suite.", [],
+     [(None, 64.5, None, "score"), (None, 41.25, None, "score")]),
+    ("Chain prompting pushes performance to 88.75% on the held-out questions.", [], [(None, 88.75, None, "score")]),
+    ("Richer features boost performance to 0.9125 AUROC on the audit logs.", [], [("AUROC", 0.9125, None, "score")]),
+    # "from A <setting> to B": the setting of the starting point between it and "to"; only B is a result
+    ("Steering improved the macro F1 from 0.6425 in the zero-shot setting to 0.7810 with exemplars.", [],
+     [("macro F1", 0.781, None, "score")]),
+    ("The safeguards cut the leak rate from 18.5% under the default policy to 4.25% on the audit.", [],
+     [("leak rate", 4.25, None, "score")]),
+    ("The grasp module improves performance from 80.5% for the previous detector to 86.25% on the bin-picking set.", [],
+     [(None, 86.25, None, "score")]),
+    # "reaches a score of N": a decimal after a verb of scoring and the bare word "score"
+    ("Our distilled agent reaches a score of 68.4, close to far larger systems.", [], [(None, 68.4, None, "score")]),
+]
+
+# numbers in these sentences are no result of the method
+NO_RESULT = [
+    "The shared task ranked 12 systems, compared to 0.52 for the organisers and 0.47 for the median entry.",
+    "Raising the temperature to 0.7 and the top-p to 0.95 changes little.",
+    "We lower the learning rate from 0.001 in the warm-up phase to 0.0001 for the rest of training.",
+    "The corpus grows from 1.2 million documents in the first release to 3.4 million.",
+    "Each node reports 4.5 GB memory and 3.2 GHz clocks.",
+]
+
+
+@pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
+def test_results_shapes_field_by_field(sentence, datasets, expected):
+    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
+
+
+@pytest.mark.parametrize("sentence", NO_RESULT)
+def test_results_shapes_numbers_that_are_no_result(sentence):
+    assert find_results(sentence, [], [], []) == []
+
+
+def test_results_shapes_a_list_of_baselines_in_an_abstract(nlp):
+    from conftest import extract_text
+    ext = extract_text(nlp, "We propose ZetaTab. On the ledger benchmark, ZetaTab reaches 86.5% accuracy, compared to "
+                            "71.5% for TabNet and 69.25% for XGBoost.")
+    assert [(r.metric, r.value) for r in ext.results] == [("accuracy", 86.5)]
