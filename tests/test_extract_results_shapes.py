@@ -47,6 +47,25 @@ RESULTS = [
      [("leak rate", 4.25, None, "score")]),
     ("The grasp module improves performance from 80.5% for the previous detector to 86.25% on the bin-picking set.", [],
      [(None, 86.25, None, "score")]),
+    # the later members of a list of systems beaten, each with its number in parentheses, are theirs
+    ("Our tagger reaches the highest accuracy (86.5%), outperforming CRF (81.5%) and HMM (79.25%).", [],
+     [("accuracy", 86.5, None, "score")]),
+    # "(A v.s. B on M)": this system's number against another's, with "v.s." written for "vs."
+    ("The method outperforms prior work in both lane detection (38.5% v.s. 33.25% on mAP) and centerline perception "
+     "(45.5% v.s. 40.75% on OLS).", [], [("mAP", 38.5, None, "score"), ("mAP", 45.5, None, "score")]),
+    # a range with the system of each end in parentheses gives its lower end
+    ("Across the criteria, the agreement rate ranges from 52.5% (small judge) to 68.25% (large judge).", [],
+     [("agreement rate", 52.5, None, "score")]),
+    # a count before a hyphenated noun is a setting, no value
+    ("The adapter gains up to 3.5% in macro F1 under 16-shot settings.", [], [("macro F1", 3.5, None, "gain")]),
+    # "reduces A by x and the B by y": the acronym before the second "by" is the second value's measure
+    ("On the indoor split, the odometer reduces the mean ATE by 11% and the mean RTE by 14% compared to the filter.", [],
+     [("ATE", 11.0, None, "gain"), ("RTE", 14.0, None, "gain")]),
+    ("It improves the F1 score by 10.5% and the AUC of ROC by 4.25%.", [],
+     [("F1 score", 10.5, None, "gain"), ("AUC", 4.25, None, "gain")]),
+    # a signal-to-noise ratio is a measure, not the strength of a noise
+    ("The denoiser attains a peak signal-to-noise ratio of 31.25 dB on the phantom scans.", [],
+     [("peak signal-to-noise ratio", 31.25, None, "score")]),
     # "reaches a score of N": a decimal after a verb of scoring and the bare word "score"
     ("Our distilled agent reaches a score of 68.4, close to far larger systems.", [], [(None, 68.4, None, "score")]),
 ]
@@ -58,6 +77,8 @@ NO_RESULT = [
     "We lower the learning rate from 0.001 in the warm-up phase to 0.0001 for the rest of training.",
     "The corpus grows from 1.2 million documents in the first release to 3.4 million.",
     "Each node reports 4.5 GB memory and 3.2 GHz clocks.",
+    "The selector stays robust under an extreme pruning rate of over 99 percent.",
+    "We tried 8-shot and 16-shot prompts with 3-layer adapters.",
 ]
 
 

@@ -125,9 +125,9 @@ UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|
                           r"CIs?|SDs?|SE|IQR|AM|PM|UTC|BP|DNA|RNA|[KMGTB]|"
                           # number formats a value is measured in ("26.3% FP16", "14.0% INT8"): settings, no measures
                           r"FP\d+|BF\d+|INT\d+|UINT\d+|NF\d+|MXFP\d+|W\d+A\d+(?:KV\d+)?)$")
-HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?)\s+(?:rates?|ratios?)$|"
+HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?|pruning|sparsity)\s+(?:rates?|ratios?)$|"
                             # "the perturbation ratio increases to 40%": the strength of an attack or of noise is a setting
-                            r"(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
+                            r"(?<!to-)(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
 
@@ -263,7 +263,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if ("vs" in sentence or "versus" in sentence or "compared" in sentence or "than" in sentence) and \
                 BASELINE_MEMBER.match(sentence, pos) and BASELINE_LIST.search(sentence[max(0, pos - 160):pos]):
             return True  # "versus 68.4% for A and 67.1% for B": every member of a list of other systems' numbers is theirs
-        return bool(_search(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
+        return bool(_search(r"\b(?:vs\.?|v\.s\.|versus|compared\s+(?:to|with)|comparable\s+to|on\s+par\s+with|(?<!less )(?<!more )(?<!fewer )(?<!greater )(?<!rather )than|"
                               r"against|relative\s+to)\s+(?:the\s+)?(?:\w+\s+){0,2}?$", before, re.I))
 
     def in_baseline_parenthesis(pos: int) -> bool:
@@ -275,10 +275,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return False
         close = sentence.find(")", pos)
         inside = sentence[op + 1:close if close > 0 else len(sentence)]
-        if _search(r"\bvs\.?|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
+        if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
                 or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
             return False
-        return bool(_search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]))
+        # "outperforming A (81%) and B (79%)": the later members of the list of systems beaten, each with its number
+        return bool(_search(BEATS + r"[^,;()]{0,60}(?:\([^()]{1,40}\)\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)[^,;()]{1,60})*$",
+                            sentence[max(0, op - 200):op]))
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
@@ -287,6 +289,13 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
+        setting = _search(r"(?P<w>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:of|=|:)\s*" + QUAL + r"$", sentence[max(0, key - 80):key])
+        if metric and HYPERPARAMETER.search(metric) or setting and HYPERPARAMETER.search(setting.group("w")):
+            used.add(key)
+            return  # "at a 99% pruning rate", "a learning rate of 0.001": a setting, not a measure
+        if HYPHEN_COUNT.match(sentence, key):
+            used.add(key)
+            return  # "under 16-shot settings", "a 3-layer encoder": a count that names a setting, no value
         if SETTING_BEFORE.search(sentence[max(0, key - 80):key]):
             return  # "at SNR = 10 dB", "(NMSE, SNR = 20 dB)", "trained from Qwen3-32B (24.4%)": a setting or a starting point
         window = sentence[max(0, key - 80):key]
@@ -295,7 +304,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if "between" in low and _search(r"\bbetween\s+" + FROM_QUAL + r"[\d.]+\s*(?:%|percent|points?)?\s*and\s+$", window):
             used.add(key)
             return  # "gains between 2% and 7%": a range gives its lower end
-        if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+)?(?:to|-|–)\s*$", window):
+        if "from" in low and _search(RANGING + r"\s+from\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*(?:\w+\s+|\([^()]{1,30}\)\s*)?(?:to|-|–)\s*$", window):
             return  # "ranging from 3 to 11 points": the upper end of a range
         if pct and _match(r"[\d.]+\s*%\s+(?:annotated|labell?ed|unlabell?ed|supervised|training|of\s+(?:the\s+)?labels)\b", sentence[key:], re.I):
             used.add(key)
@@ -543,7 +552,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         ms = next(((s, e) for s, e in mspans if s == m.end()), None)
         if ms and not m.group("unit").strip() and "." not in m.group("num") and not m.group("g") and not _search(r"[A-Z]", sentence[ms[0]:ms[1]]):
             ms = None  # "a value of 2 in artificial time": an integer with no unit before a word is rarely a score
-        if ms and m.start() not in used and free(m.start(), m.end()):
+        if ms and m.start() not in used and free(m.start(), m.end()) and not baseline_number(m.start()):
             kind = "gain" if m.group("g") or m.group("num")[0] == "+" or _search(
                 r"\b(?:gains?|improvements?|increases?|boosts?)\s+(?:of\s+)?" + QUAL + r"$", sentence[max(0, m.start() - 40):m.start()], re.I) \
                 else "score"
@@ -803,8 +812,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if comparative and (STOP.match(comparative.group("w").split()[-1]) or NOT_A_MEASURE.match(comparative.group("w").split()[-1])
                             or COST_MEASURE.search(comparative.group("w")) or not METRIC_RE.search(comparative.group("w"))):
             comparative = None
+        # "reduces the average ATE by 10% and the average RTE by 12%": an acronym changed by the value after "by"
+        acro_by = _search(r"(?<![\w/-])(?<!\bon )(?<!\bin )(?<!\bfor )(?<!\bacross )(?<!\bover )(?<!\bof )(?P<w>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9@-]*)\s+by\s+"
+                          + QUAL + r"$", before)
+        at = m.start() - len(before) + acro_by.start("w") if acro_by else 0
+        if acro_by and (UNIT_ACRONYM.match(acro_by.group("w")) or not free(at, at + len(acro_by.group("w")))
+                        or any(a < at + len(acro_by.group("w")) and at < b for a, b in datasets)
+                        or not _search(r"\b(?:improv|increas|boost|rais|reduc|decreas|lower|cut)\w*\b", sentence[max(0, m.start() - 120):m.start()], re.I)):
+            acro_by = None
         if points_of:
             metric, gain = points_of.group("w"), True  # "recovers 17.7 points of retention": a difference in a measure
+        elif acro_by and m.group("unit"):
+            metric, gain = acro_by.group("w"), True
         elif change_of:
             metric, gain = change_of.group("w"), True
         elif versus:
@@ -888,13 +907,14 @@ CHANGES_TO = re.compile(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|reduc\w*|de
 PERFORMANCE_TO = re.compile(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|push\w*|lift\w*|elevat\w*|bring\w*|brought|driv\w*|drove)\s+"
                             r"(?:the\s+|its\s+|their\s+|our\s+)?(?:overall\s+|average\s+|mean\s+)?performance\s+(?:further\s+)?to\s+"
                             + QUAL + r"(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\.?\d)(?!\s?[x×](?![A-Za-z])|\s*times\b|-fold\b)")
+HYPHEN_COUNT = re.compile(r"[\d.]+-(?!(?:percentage-)?points?\b|pp\b|pts?\b|fold\b|percent\b|times\b)[A-Za-z]")
 # a data split or a unit of counting names no part of a measure ("45.3% test mAP", "3 images AP")
 SPLIT_WORD = re.compile(r"^(?:validation|val|test|testing|dev|development|train|training|held-out|heldout|images?|samples?|"
                         r"examples?|tokens?|steps?|epochs?|shots?|[a-z]?\d.*)$", re.I)
 # "from an average of 41.2% to 50.5%": words between "from" and the starting number
 FROM_QUAL = r"(?:(?:an?\s+)?(?:average|mean|median)\s+of\s+|about\s+|around\s+|approximately\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*)?"
 # "from 0.317 in the unconstrained condition to 0.102": the setting of the starting point between it and "to"
-FROM_CONTEXT = r"(?:\s+(?:in|on|with|under|for|at|using|without|before)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?[^,;.()\d%]{1,50}?)?"
+FROM_CONTEXT = r"(?:\s+(?:in|on|with|under|for|at|using|without|before)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?[^,;.()\d%]{1,50}?|\s*\([^()]{1,30}\))?"
 # "ranging from 3 to 11": a range, not a change
 RANGING = r"\b(?:rang\w*|var(?:y|ies|ied|ying)|spann\w*|spread)"
 # a comparison whose object is other systems: a number in a parenthesis after it is theirs
