@@ -66,6 +66,11 @@ RESULTS = [
     # a signal-to-noise ratio is a measure, not the strength of a noise
     ("The denoiser attains a peak signal-to-noise ratio of 31.25 dB on the phantom scans.", [],
      [("peak signal-to-noise ratio", 31.25, None, "score")]),
+    # how much is labelled, kept or corrupted is a setting; the gains measured under it stay results
+    ("The segmenter beats the co-training method by 12.5% and 6.25% on the gland split with 5% and 10% scribble labels, "
+     "respectively.", [], [(None, 12.5, None, "gain"), (None, 6.25, None, "gain")]),
+    ("We raise the accuracy of the student from 71.5% to 74.25% by pruning a larger teacher.", [],
+     [("accuracy", 74.25, None, "score")]),
     # "reaches a score of N": a decimal after a verb of scoring and the bare word "score"
     ("Our distilled agent reaches a score of 68.4, close to far larger systems.", [], [(None, 68.4, None, "score")]),
 ]
@@ -79,6 +84,8 @@ NO_RESULT = [
     "Each node reports 4.5 GB memory and 3.2 GHz clocks.",
     "The selector stays robust under an extreme pruning rate of over 99 percent.",
     "We tried 8-shot and 16-shot prompts with 3-layer adapters.",
+    "Our detector is trained with 10% labeled data and evaluated under 20% label noise.",
+    "Notably, at 50% sparsity the pruned network stays usable.",
 ]
 
 

@@ -293,6 +293,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if metric and HYPERPARAMETER.search(metric) or setting and HYPERPARAMETER.search(setting.group("w")):
             used.add(key)
             return  # "at a 99% pruning rate", "a learning rate of 0.001": a setting, not a measure
+        if SETTING_SHARE_AFTER.match(sentence, key):
+            used.add(key)
+            return  # "with 10% labeled data", "at 50% sparsity", "under 20% noise": how much is labelled, kept or corrupted is a setting
         if HYPHEN_COUNT.match(sentence, key):
             used.add(key)
             return  # "under 16-shot settings", "a 3-layer encoder": a count that names a setting, no value
@@ -908,6 +911,11 @@ PERFORMANCE_TO = re.compile(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|push\w*
                             r"(?:the\s+|its\s+|their\s+|our\s+)?(?:overall\s+|average\s+|mean\s+)?performance\s+(?:further\s+)?to\s+"
                             + QUAL + r"(?P<num>" + NUM + r")(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\.?\d)(?!\s?[x×](?![A-Za-z])|\s*times\b|-fold\b)")
 HYPHEN_COUNT = re.compile(r"[\d.]+-(?!(?:percentage-)?points?\b|pp\b|pts?\b|fold\b|percent\b|times\b)[A-Za-z]")
+SETTING_SHARE_AFTER = re.compile(
+    r"[\d.]+\s*(?:%|percent)(?:\s*(?:,\s*(?:and\s+|or\s+)?|,?\s+(?:and|or)\s+)[\d.]+\s*(?:%|percent))*\s+(?:of\s+(?:the\s+)?)?"
+    r"(?!(?:by|with|after|via|using|from|to|in|on|for|at|and|or|the)\s)(?:[\w-]+\s+)?(?:sparsity|noise|noisy|missing|masking|contamination|corruption|"
+    r"supervision|label(?:l?ed)?\s+(?:data|samples|images|examples)|labels|annotations|occlusion|pruning)\b"
+    r"(?!\s+(?:reduction|removal|suppression|robustness|detection|success|rates?|ratios?\s+(?:of|is|was)))", re.I)
 # a data split or a unit of counting names no part of a measure ("45.3% test mAP", "3 images AP")
 SPLIT_WORD = re.compile(r"^(?:validation|val|test|testing|dev|development|train|training|held-out|heldout|images?|samples?|"
                         r"examples?|tokens?|steps?|epochs?|shots?|[a-z]?\d.*)$", re.I)
