@@ -71,6 +71,19 @@ RESULTS = [
      "respectively.", [], [(None, 12.5, None, "gain"), (None, 6.25, None, "gain")]),
     ("We raise the accuracy of the student from 71.5% to 74.25% by pruning a larger teacher.", [],
      [("accuracy", 74.25, None, "score")]),
+    # "outperforms the baseline and achieves N": the subject of "achieves" is this system, not the baseline
+    ("The parser clearly outperforms the strongest baseline and achieves 84.5% exact match on the test split.", [],
+     [("exact match", 84.5, None, "score")]),
+    # a margin in parentheses after "by a large margin" is this system's, not the beaten systems' number
+    ("Our tagger surpasses earlier systems by a large margin (12.5%) on the noisy split.", [], [(None, 12.5, None, "score")]),
+    ("The detector outperforms previous work by a wide margin (2-4% in terms of F1) on all three corpora.", [],
+     [("F1", 2.0, None, "score")]),
+    # "METRIC on BENCHMARK (N)": the benchmark between the measure and its value
+    ("Our single model yields the best Smatch score on AMR 3.0 (80.25) without silver data.", [],
+     [("Smatch score", 80.25, None, "score")]),
+    # the next member of a list after "N METRIC on A" takes the measure
+    ("The scheduler reaches 53.5 mAP on the fog split and 61.25 on the rain split.", [],
+     [("mAP", 53.5, None, "score"), ("mAP", 61.25, None, "score")]),
     # "reaches a score of N": a decimal after a verb of scoring and the bare word "score"
     ("Our distilled agent reaches a score of 68.4, close to far larger systems.", [], [(None, 68.4, None, "score")]),
 ]
@@ -105,3 +118,11 @@ def test_results_shapes_a_list_of_baselines_in_an_abstract(nlp):
     ext = extract_text(nlp, "We propose ZetaTab. On the ledger benchmark, ZetaTab reaches 86.5% accuracy, compared to "
                             "71.5% for TabNet and 69.25% for XGBoost.")
     assert [(r.metric, r.value) for r in ext.results] == [("accuracy", 86.5)]
+
+
+def test_results_shapes_a_written_out_signal_to_noise_ratio_and_the_next_member():
+    """"peak signal to noise ratio" is a measure (not the strength of a noise), and the value after "and" takes it."""
+    sentence = "Our decoder reaches 31.5 dB peak signal to noise ratio on the face set and 29.25 dB on the digit set."
+    got = find_results(sentence, _spans(sentence, ["peak signal to noise ratio"]), [], [])
+    assert [(r.metric, r.value, r.kind) for r in got] == [
+        ("peak signal to noise ratio", 31.5, "score"), ("peak signal to noise ratio", 29.25, "score")]

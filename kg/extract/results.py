@@ -127,7 +127,7 @@ UNIT_ACRONYM = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]?Hz|[kKMGT]?W|GFLOPs?|TFLOPs?|
                           r"FP\d+|BF\d+|INT\d+|UINT\d+|NF\d+|MXFP\d+|W\d+A\d+(?:KV\d+)?)$")
 HYPERPARAMETER = re.compile(r"(?:learning|dropout|decay|sampling|warm-?up|mask(?:ing)?|pruning|sparsity)\s+(?:rates?|ratios?)$|"
                             # "the perturbation ratio increases to 40%": the strength of an attack or of noise is a setting
-                            r"(?<!to-)(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
+                            r"(?<!to-)(?<!to\s)(?:perturbation|noise|poisoning|corruption|missing|injection|label[-\s]noise|attack)\s+(?:rates?|ratios?|levels?|budgets?)$|"
                             r"^(?:dropout|weight\s+decay|momentum|temperature|batch\s+size)$", re.I)
 
 
@@ -273,6 +273,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         op = sentence.rfind("(", 0, pos)
         if op < 0 or ")" in sentence[op:pos]:
             return False
+        if _search(r"\bby\s+(?:an?\s+)?(?:(?:large|wide|significant|substantial|clear|considerable|huge|notable|big|great)\s+)?(?:margin\s*)?$",
+                   sentence[max(0, op - 40):op], re.I):
+            return False  # "outperforms X by a large margin (17%)": the margin, this system's
         close = sentence.find(")", pos)
         inside = sentence[op + 1:close if close > 0 else len(sentence)]
         if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
@@ -532,7 +535,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     gain_baseline(me) if kind == "gain" else None)
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
-        p = _match(r"^\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
+        # "Smatch score on AMR 2.0 (81.8)": the benchmark between the measure and its value
+        p = _match(r"^(?:\s+(?:on|in)\s+(?:the\s+)?[A-Z][^,;()]{0,30}?)?\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
         if p:
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
@@ -864,10 +868,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         uw0 = not (unit and unit.group(0).strip()) and _match(r"^\s?(?P<u>[^\s\d,;()]+?)(?=[,;.)]?(?:\s|$))", sentence[at:])
         if uw0 and UNIT_WORD.match(uw0.group("u")) and uw0.group("u") not in ("m", "h", "b", "s", "%"):
             at += uw0.end()  # "1100 µm/s and 1150 µm/s": past the unit word of the first member
+        elif r.rule == "result.value_metric" and r.kind == "score" and r.end > at and _fullmatch(r"\s+[^\d,;()]{1,60}", sentence[at:r.end]):
+            at = r.end  # "27.8 dB PSNR on A and 33.3 dB on B": past the measure named after the first member
         while True:
             nxt = LIST_NEXT.match(sentence[at:])
             if not nxt or (bool(nxt.group("unit").strip()) != bool(unit and unit.group(0).strip())) \
-                    or _search(r"\s\d+$", nxt.group("ctx") or ""):
+                    or _search(r"\s\d+$|=", nxt.group("ctx") or ""):
                 break  # "0.80 for cohorts 2, 5, and 9": the list runs into a list of settings
             p = at + nxt.start("num")
             if p in used or not free(p, p + 1) or baseline_number(p):
@@ -987,7 +993,7 @@ BASELINE_SUBJECT = re.compile(
     r"previous\s+(?:methods|works?|models|approaches|studies|systems)|prior\s+(?:works|studies|systems)|competing\s+(?:methods|models)|"
     # "while humans reach 92%", "random guessing scores 25%": a reference point, not the method's
     r"humans|human\s+(?:experts?|annotators?|raters?|participants|performance)|(?:domain\s+)?experts|random\s+(?:guess\w*|chance|baselines?)|"
-    r"chance(?:\s+level)?)\s+(?:\w+\s+){0,2}?"
+    r"chance(?:\s+level)?)\s+(?:(?!and\b|but\b|then\b|or\b)\w+\s+){0,2}?"
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 # what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
 EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
