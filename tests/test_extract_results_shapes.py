@@ -84,6 +84,18 @@ RESULTS = [
     # the next member of a list after "N METRIC on A" takes the measure
     ("The scheduler reaches 53.5 mAP on the fog split and 61.25 on the rain split.", [],
      [("mAP", 53.5, None, "score"), ("mAP", 61.25, None, "score")]),
+    # a value in parentheses right after its measure is this system's, even after "outperforms X in metrics such as"
+    ("The restorer clearly outperforms existing approaches in metrics such as PSNR (33.125 dB) and SSIM (0.9125).", [],
+     [("PSNR", 33.125, None, "score"), ("SSIM", 0.9125, None, "score")]),
+    # ... but not after a comparison ("compared to the human-level accuracy (88%)")
+    ("Tagging accuracy stays low (under 71% on the test set) compared to the human-level accuracy (88%).", [],
+     [("Tagging accuracy", 71.0, None, "score")]),
+    # a range in parentheses after a measure gives its lower end
+    ("Raters scored the assistant highly on diagnostic accuracy (4.2-4.6) and on empathy.", [],
+     [("diagnostic accuracy", 4.2, None, "score")]),
+    # "equal to" before a list of values, one per measure
+    ("The ranker is best on every measure, with a precision and recall equal to 0.715 and 0.688, respectively.", [],
+     [("precision", 0.715, None, "score"), ("recall", 0.688, None, "score")]),
     # "reaches a score of N": a decimal after a verb of scoring and the bare word "score"
     ("Our distilled agent reaches a score of 68.4, close to far larger systems.", [], [(None, 68.4, None, "score")]),
 ]

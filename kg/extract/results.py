@@ -79,7 +79,7 @@ ABBR_AFTER = re.compile(r"^\s*\((?P<a>[A-Za-z][\w@.-]{0,11})\)")
 
 VALUE_AFTER = re.compile(
     r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?|rates?)\s+)?"
-    r"(?:(?P<verb>of|:|=|at|is|was|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to|"
+    r"(?:(?P<verb>of|:|=|at|is|was|equal\s+to|reach\w*|improv\w*\s+to|increas\w*\s+to|ris\w*\s+to|rose\s+to|of\s+about|by|to|"
     # "HD95 decreases by 1.5 mm": the measure, then its change
     r"(?:improv|increas|decreas|reduc|dropp|drop|ris|ros|fell|fall|grew|grow)\w*\s+by)\s*)?"
     r"(?:(?:r|ρ|rho|τ|tau|R\^?2|R²|κ)\s*=\s*)?" + QUAL + r"\s*(?P<num>" + NUM + r")(?:\s*%?\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?(?P<unit>" + UNIT + r")(?![\w.]*\d)(?!\s*(?:[×x]\b|times|B\b|M\b|K\b))")
@@ -273,6 +273,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         op = sentence.rfind("(", 0, pos)
         if op < 0 or ")" in sentence[op:pos]:
             return False
+        if _match(r"\s*[<>≤≥~∼≈]?\s*[\d.]", sentence[op + 1:]) and any(
+                not sentence[b:op].strip() and not baseline_number(a) for a, b in mspans if b <= op):
+            return False  # "outperforms X in metrics such as PSNR (35.6 dB)": the value of the measure named before it
         if _search(r"\bby\s+(?:an?\s+)?(?:(?:large|wide|significant|substantial|clear|considerable|huge|notable|big|great)\s+)?(?:margin\s*)?$",
                    sentence[max(0, op - 40):op], re.I):
             return False  # "outperforms X by a large margin (17%)": the margin, this system's
@@ -371,7 +374,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     for (p, v), n in zip(nums, names):
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
                     continue
-        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?)\s+)?(?:of|:|=|at|by|were|are|reach\w*)?\s*" + QUAL +
+        lst = _match(r"^\s*(?:\([A-Za-z][\w@.-]{0,11}\)\s*)?(?:(?:scores?|values?)\s+)?(?:of|:|=|at|by|were|are|reach\w*|equal\s+to)?\s*" + QUAL +
                        r"(?P<vals>(?:" + NUM + r")" + UNIT + r"(?:\s*(?:,|,?\s*and)\s*" + QUAL + r"(?:" + NUM + r")" + UNIT + NOT_FACTOR + r")+)",
                        sentence[me:])
         if lst:
@@ -536,8 +539,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 continue
         # "(47.2%)" after the metric: "the highest cross-slide accuracy (47.2%)"
         # "Smatch score on AMR 2.0 (81.8)": the benchmark between the measure and its value
-        p = _match(r"^(?:\s+(?:on|in)\s+(?:the\s+)?[A-Z][^,;()]{0,30}?)?\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
-        if p:
+        p = _match(r"^(?:\s+(?:on|in)\s+(?:the\s+)?[A-Z][^,;()]{0,30}?)?\s*\(\s*(?:[A-Za-z][\w-]{0,11}\s*[,:=]\s*)?(?:[<>≤≥~∼≈]\s*)?(?P<num>" + NUM + r")(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:%|\s?(?:ms|s|µs|dB|fps|FPS))?\s*(?:[),;]|(?:vs\.?|versus)\s)", sentence[me:])
+        if p and not baseline_number(ms):
             pos = me + p.start("num")
             add(pos, me + p.end(), metric, _float(p.group("num")), dataset_near(ms, me + p.end()), "result.parenthesis")
             continue
