@@ -273,20 +273,23 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         op = sentence.rfind("(", 0, pos)
         if op < 0 or ")" in sentence[op:pos]:
             return False
+        close = sentence.find(")", pos)
+        inside = sentence[op + 1:close if close > 0 else len(sentence)]
+        if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
+                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
+            return False
+        if not _search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]) and not (
+                # "outperforming A (81%) and B (79%)": the later members of the list of systems beaten, each with its number
+                ")" in sentence[max(0, op - 200):op] and _search(
+                    BEATS + r"[^,;()]{0,60}(?:\([^()]{1,40}\)\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)[^,;()]{1,60})*$", sentence[max(0, op - 200):op])):
+            return False
         if _match(r"\s*[<>≤≥~∼≈]?\s*[\d.]", sentence[op + 1:]) and any(
                 not sentence[b:op].strip() and not baseline_number(a) for a, b in mspans if b <= op):
             return False  # "outperforms X in metrics such as PSNR (35.6 dB)": the value of the measure named before it
         if _search(r"\bby\s+(?:an?\s+)?(?:(?:large|wide|significant|substantial|clear|considerable|huge|notable|big|great)\s+)?(?:margin\s*)?$",
                    sentence[max(0, op - 40):op], re.I):
             return False  # "outperforms X by a large margin (17%)": the margin, this system's
-        close = sentence.find(")", pos)
-        inside = sentence[op + 1:close if close > 0 else len(sentence)]
-        if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
-                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
-            return False
-        # "outperforming A (81%) and B (79%)": the later members of the list of systems beaten, each with its number
-        return bool(_search(BEATS + r"[^,;()]{0,60}(?:\([^()]{1,40}\)\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)[^,;()]{1,60})*$",
-                            sentence[max(0, op - 200):op]))
+        return True
 
     def add(pos, end, metric, value, dataset, rule, kind="score", baseline=None):
         key = pos + 1 if sentence[pos:pos + 1] in ("+", "−", "-") else pos
@@ -295,11 +298,12 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
-        setting = _search(r"(?P<w>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:of|=|:)\s*" + QUAL + r"$", sentence[max(0, key - 80):key])
+        near = sentence[max(0, key - 80):key]
+        setting = any(k in near for k in SETTING_KEYS) and _search(r"(?P<w>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:of|=|:)\s*" + QUAL + r"$", near)
         if metric and HYPERPARAMETER.search(metric) or setting and HYPERPARAMETER.search(setting.group("w")):
             used.add(key)
             return  # "at a 99% pruning rate", "a learning rate of 0.001": a setting, not a measure
-        if SETTING_SHARE_AFTER.match(sentence, key):
+        if ("%" in sentence[key:key + 12] or "percent" in sentence[key:key + 20]) and SETTING_SHARE_AFTER.match(sentence, key):
             used.add(key)
             return  # "with 10% labeled data", "at 50% sparsity", "under 20% noise": how much is labelled, kept or corrupted is a setting
         if HYPHEN_COUNT.match(sentence, key):
@@ -823,7 +827,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                             or COST_MEASURE.search(comparative.group("w")) or not METRIC_RE.search(comparative.group("w"))):
             comparative = None
         # "reduces the average ATE by 10% and the average RTE by 12%": an acronym changed by the value after "by"
-        acro_by = _search(r"(?<![\w/-])(?<!\bon )(?<!\bin )(?<!\bfor )(?<!\bacross )(?<!\bover )(?<!\bof )(?P<w>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9@-]*)\s+by\s+"
+        acro_by = " by " in before and _search(r"(?<![\w/-])(?<!\bon )(?<!\bin )(?<!\bfor )(?<!\bacross )(?<!\bover )(?<!\bof )(?P<w>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9@-]*)\s+by\s+"
                           + QUAL + r"$", before)
         at = m.start() - len(before) + acro_by.start("w") if acro_by else 0
         if acro_by and (UNIT_ACRONYM.match(acro_by.group("w")) or not free(at, at + len(acro_by.group("w")))
@@ -925,6 +929,7 @@ SETTING_SHARE_AFTER = re.compile(
     r"(?!(?:by|with|after|via|using|from|to|in|on|for|at|and|or|the)\s)(?:[\w-]+\s+)?(?:sparsity|noise|noisy|missing|masking|contamination|corruption|"
     r"supervision|label(?:l?ed)?\s+(?:data|samples|images|examples)|labels|annotations|occlusion|pruning)\b"
     r"(?!\s+(?:reduction|removal|suppression|robustness|detection|success|rates?|ratios?\s+(?:of|is|was)))", re.I)
+SETTING_KEYS = ("rate", "ratio", "level", "budget", "dropout", "decay", "momentum", "temperature", "size", "Rate", "Ratio")
 # a data split or a unit of counting names no part of a measure ("45.3% test mAP", "3 images AP")
 SPLIT_WORD = re.compile(r"^(?:validation|val|test|testing|dev|development|train|training|held-out|heldout|images?|samples?|"
                         r"examples?|tokens?|steps?|epochs?|shots?|[a-z]?\d.*)$", re.I)
