@@ -35,7 +35,7 @@ from .resolve.resolver import Definition
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -162,11 +162,12 @@ class ChunkDetail:
 @dataclass
 class BuildState:
     """The totals over every chunk of a build, updated by the next one instead of recounted:
-    `longs`, the resolver's definition counts; `entities`, entity id → (label, {surface form:
+    `longs`, the resolver's definition counts, `lexicon` those of them a lexicon gives; `entities`, entity id → (label, {surface form:
     count}, {acronym: count}); `shared`, every shared node as (id, start, end in graph.json,
     start, end in the RDF), sorted by id, so an unchanged one is copied."""
 
     longs: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
+    lexicon: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
     entities: dict[str, tuple[str, dict[str, int], dict[str, int]]] = field(default_factory=dict)
     shared: list[tuple[str, int, int, int, int]] = field(default_factory=list)
 
@@ -263,7 +264,7 @@ class BuildIndex:
         with open(index_path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # dumps: json.dump encodes in Python
         with open(state_path, "wb") as fh:
-            fh.write(marshal.dumps((self.state.longs, self.state.entities, self.state.shared)))  # dumps: dump writes piecemeal
+            fh.write(marshal.dumps((self.state.longs, self.state.lexicon, self.state.entities, self.state.shared)))  # dumps: dump writes piecemeal
 
 
 @contextlib.contextmanager

@@ -425,14 +425,14 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     state = previous.state if previous else BuildState()
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
-    resolver = Resolver(state.longs)
-    deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
-    deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
+    resolver = Resolver(state.longs, state.lexicon)
+    deltas = [(d, -1) for detail in removed for d in detail.longs]
+    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.longs]
     # a name's canonical key follows its senses in turn, so any defined name may change with a delta
-    names = {(label, key) for label, key, _, _ in deltas} | set(resolver.defined()) if deltas else set()
+    names = {(d.label, d.key) for d, _ in deltas} | set(resolver.defined()) if deltas else set()
     before = {name: resolver.canonical(*name) for name in names}
-    for label, key, long_key, n in deltas:
-        resolver.define(label, key, long_key, n)
+    for d, n in deltas:
+        resolver.define(*d, n=n)
     changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
     touched: set[str] = set()
     for detail in removed:
