@@ -146,8 +146,9 @@ class Resolver:
         """One step: the long form of a name's dominant sense, else the name itself. A sense is
         dominant when it has two thirds or more of the definitions and the corpus vouches for it:
         two or more papers define it so, or a lexicon names it so (a lexicon is curated: one paper
-        writing its alias suffices). A single paper's acronym decides for that paper only (its
-        mention is named by its long form in extraction), not for the bare uses of other papers."""
+        writing its alias suffices). A single paper's acronym decides for that paper only (its own
+        mentions go to its long form: extraction names them by it, `own_definitions` a proposed
+        name written as the acronym), not for the bare uses of other papers."""
         longs = self._long_of.get((label, key))
         if not longs:
             return key
