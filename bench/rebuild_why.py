@@ -30,15 +30,15 @@ def explain(planned, previous, top: int) -> None:
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current]
     counts = {name: dict(longs) for name, longs in state.longs.items()}
-    resolver = Resolver(counts)
-    deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
-    deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
-    direct = {(label, key) for label, key, _, _ in deltas}
+    resolver = Resolver(counts, {name: dict(longs) for name, longs in state.lexicon.items()})
+    deltas = [(d, -1) for detail in removed for d in detail.longs]
+    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.longs]
+    direct = {(d.label, d.key) for d, _ in deltas}
     names = direct | set(resolver.defined())
     before = {name: resolver.canonical(*name) for name in names}
     defs_before = {name: dict(counts.get(name, {})) for name in names}
-    for label, key, long_key, n in deltas:
-        resolver.define(label, key, long_key, n)
+    for d, n in deltas:
+        resolver.define(*d, n=n)
     changed = {name for name in names if resolver.canonical(*name) != before[name]}
     print(f"definitions added or taken back: {len(deltas)}, over {len(direct)} names; names with a definition: "
           f"{len(names)}; names resolving to another entity now: {len(changed)}")

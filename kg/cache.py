@@ -35,7 +35,7 @@ from .resolve.resolver import Definition
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 3
+INDEX_FORMAT = 5
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -150,7 +150,7 @@ class ChunkDetail:
     from which entities are named; `spans`: for the edges of graph.json and the Turtle, each
     paper's piece as [start, end) offsets from the chunk's start, two numbers a position (so a
     rebuild writes again only the papers whose names resolve anew, and copies the others). Stored
-    as plain tuples (`save_detail`), read back as these records (`BuildIndex.detail`)."""
+    as plain tuples (`to_marshal`), read back as these records (`from_marshal`)."""
 
     longs: list[Definition] = field(default_factory=list)
     deps: dict[str, list[int]] = field(default_factory=dict)
@@ -158,17 +158,70 @@ class ChunkDetail:
     aliases: list[Alias] = field(default_factory=list)
     spans: dict[str, list[int]] = field(default_factory=dict)
 
+    def to_marshal(self) -> bytes:
+        """On disk: ([Definition fields], deps, [FormCount fields], [Alias fields], spans), each
+        record a plain tuple of its fields in declaration order (marshal takes no tuple subclass)."""
+        return marshal.dumps(([tuple(d) for d in self.longs], self.deps, [tuple(f) for f in self.forms],
+                              [tuple(a) for a in self.aliases], self.spans))
+
+    @classmethod
+    def from_marshal(cls, data: bytes) -> ChunkDetail:
+        """The detail `to_marshal` wrote."""
+        longs, deps, forms, aliases, spans = marshal.loads(data)
+        return cls([Definition._make(d) for d in longs], deps, [FormCount._make(f) for f in forms],
+                   [Alias._make(a) for a in aliases], spans)
+
+
+class SharedNode(NamedTuple):
+    """A node papers share (an entity, a repository, a venue) as the last build wrote it: its id and
+    the [start, end) bytes of its line in graph.json and of its Turtle in the RDF."""
+
+    id: str
+    json_start: int
+    json_end: int
+    rdf_start: int
+    rdf_end: int
+
+
+@dataclass(slots=True)
+class EntityTotals:
+    """An entity's counts over every chunk, from which it is named (`display_name`): its label, how
+    often each surface form was written, and in how many chunks each acronym is defined for it."""
+
+    label: str
+    forms: dict[str, int] = field(default_factory=dict)
+    shorts: dict[str, int] = field(default_factory=dict)
+
 
 @dataclass
 class BuildState:
     """The totals over every chunk of a build, updated by the next one instead of recounted:
-    `longs`, the resolver's definition counts; `entities`, entity id → (label, {surface form:
-    count}, {acronym: count}); `shared`, every shared node as (id, start, end in graph.json,
-    start, end in the RDF), sorted by id, so an unchanged one is copied."""
+    `longs`, the resolver's definition counts ((label, name key) → long form key → papers), `lexicon`
+    those of them a lexicon gives; `entities`, entity id → its `EntityTotals`; `shared`, every shared
+    node as a `SharedNode`, sorted by id, so an unchanged one is copied."""
 
     longs: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
-    entities: dict[str, tuple[str, dict[str, int], dict[str, int]]] = field(default_factory=dict)
-    shared: list[tuple[str, int, int, int, int]] = field(default_factory=list)
+    lexicon: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
+    entities: dict[str, EntityTotals] = field(default_factory=dict)
+    shared: list[SharedNode] = field(default_factory=list)
+
+    def to_marshal(self) -> bytes:
+        """On disk (`state-<version>.marshal`), plain containers only, so that loading is quick:
+        (longs, lexicon, {entity id: (label, (form, count, form, count, …), (acronym, count, …))},
+        [(id, json_start, json_end, rdf_start, rdf_end), …]); an entity's counts are flat pairs,
+        which load faster than many small dicts."""
+        entities = {eid: (e.label, tuple(x for kv in e.forms.items() for x in kv),
+                          tuple(x for kv in e.shorts.items() for x in kv)) for eid, e in self.entities.items()}
+        return marshal.dumps((self.longs, self.lexicon, entities, [tuple(node) for node in self.shared]))
+
+    @classmethod
+    def from_marshal(cls, data: bytes) -> BuildState:
+        """The state `to_marshal` wrote."""
+        longs, lexicon, entities, shared = marshal.loads(data)
+        return cls(longs, lexicon,
+                   {eid: EntityTotals(label, dict(zip(forms[::2], forms[1::2])), dict(zip(shorts[::2], shorts[1::2])))
+                    for eid, (label, forms, shorts) in entities.items()},
+                   [SharedNode._make(node) for node in shared])
 
 
 @dataclass
@@ -228,7 +281,7 @@ class BuildIndex:
                     or data.get("resolution") != resolution_version()):
                 return None
             with open(out / cls.state_name(version), "rb") as fh, _no_gc():
-                state = BuildState(*marshal.loads(fh.read()))  # loads: load reads a file piecemeal, slowly
+                state = BuildState.from_marshal(fh.read())  # read whole: marshal.load reads a file piecemeal, slowly
             index = cls(version, data["rdf"], data["outputs"],
                         {k: InputFile(**v) for k, v in data["files"].items()},
                         {k: Chunk(**v) for k, v in data["chunks"].items()}, state, out)
@@ -245,9 +298,7 @@ class BuildIndex:
         path = self.home / self.detail_name(self.version, sig)
         try:
             with open(path, "rb") as fh, _no_gc():
-                longs, deps, forms, aliases, spans = marshal.loads(fh.read())
-            return ChunkDetail([Definition(*d) for d in longs], deps, [FormCount(*f) for f in forms],
-                               [Alias(*a) for a in aliases], spans)
+                return ChunkDetail.from_marshal(fh.read())
         except (OSError, ValueError, EOFError, TypeError) as exc:
             raise CacheError(f"{path}: cannot be read ({type(exc).__name__})") from None
 
@@ -263,7 +314,7 @@ class BuildIndex:
         with open(index_path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # dumps: json.dump encodes in Python
         with open(state_path, "wb") as fh:
-            fh.write(marshal.dumps((self.state.longs, self.state.entities, self.state.shared)))  # dumps: dump writes piecemeal
+            fh.write(self.state.to_marshal())  # whole: marshal.dump writes piecemeal
 
 
 @contextlib.contextmanager
@@ -280,8 +331,7 @@ def _no_gc():
 
 def save_detail(detail: ChunkDetail, path: Path) -> None:
     with open(path, "wb") as fh:
-        fh.write(marshal.dumps(([tuple(d) for d in detail.longs], detail.deps, [tuple(f) for f in detail.forms],
-                                [tuple(a) for a in detail.aliases], detail.spans)))
+        fh.write(detail.to_marshal())
 
 
 class ExtractionCache:

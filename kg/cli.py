@@ -266,7 +266,7 @@ def _print_explained(name: str, merges) -> None:
                "same key": f"same key {m.key!r} (differs in case, plural, spacing or hyphens)",
                "acronym": "an acronym its papers define for this entity (its letters fit)",
                "definition": steps,
-               "undecided": f"stays its own node, no sense has two thirds of the definitions: {steps}"}.get(m.rule, m.rule)
+               "undecided": f"stays its own node, no sense is dominant: {steps}"}.get(m.rule, m.rule)
         count = f"×{m.count}" if m.count else "asked"
         typer.echo(f"  {m.form!r} {count}: {why}")
 

@@ -16,7 +16,7 @@ from .records import Evidence, Extraction
 from .records import Document
 from .resolve.normalize import name_key
 from .resolve.papers import paper_identity
-from .resolve.resolver import Resolution, Resolver, variant_links
+from .resolve.resolver import Resolution, Resolver, own_definitions, variant_links
 from .text import is_generic_baseline, normalise
 
 L, R = NodeLabel, RelType
@@ -86,6 +86,7 @@ class GraphBuilder:
         self.resolver = resolver
         self.G = nx.MultiDiGraph()
         self.resolutions: list[Resolution] = []
+        self._own: dict[str, str] = {}  # the acronyms the paper being added defines
 
     def node(self, nid: str, label: NodeLabel, **props) -> str:
         if nid in self.G:
@@ -102,7 +103,7 @@ class GraphBuilder:
         self.G.add_edge(src, dst, key=rel.value, type=rel.value, **data, **_clean(props))
 
     def entity(self, label: NodeLabel, name: str, short: str | None = None) -> str | None:
-        res = self.resolver.resolution(label, name, short)
+        res = self.resolver.resolution(label, name, short, self._own)
         if res is None:
             return None
         self.resolutions.append(res)
@@ -124,6 +125,7 @@ class GraphBuilder:
             vid = self.node(f"venue:{name_key(str(meta['venue']), plural=False)}", L.VENUE, name=str(meta["venue"]))
             self.edge(pid, R.PUBLISHED_IN, vid)
         shorts = {v: k for k, v in ext.abbreviations.items()}
+        self._own = own_definitions(ext)
         method_ids: dict[str, str] = {}
         # a benchmark the paper introduces is proposed and a dataset: one Dataset node it PROPOSES
         datasets = {normalise(m.text) for m in ext.mentions if m.field == "datasets"}

@@ -27,8 +27,8 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import (CACHE_DIR, CHUNK, Alias, BuildIndex, BuildState, Chunk, ChunkDetail, ExtractionCache, FormCount,
-                    InputFile, bytes_digest, cache_line, chunk_signature, document_key, extractions_at, extractions_in,
+from .cache import (CACHE_DIR, CHUNK, Alias, BuildIndex, BuildState, Chunk, ChunkDetail, EntityTotals, ExtractionCache,
+                    FormCount, InputFile, SharedNode, bytes_digest, cache_line, chunk_signature, document_key, extractions_at, extractions_in,
                     file_digest, fingerprint, save_detail)
 from .errors import SourceError
 from .graph import paper_id
@@ -115,7 +115,7 @@ class IncrementalBuild:
     def explain(self, name: str) -> list[Merge]:
         """The resolution log of `name` over the whole build (after `write`)."""
         entities = self.index.state.entities
-        return self.resolver.explain_name(name, lambda eid: _totals(entities.get(eid)))
+        return self.resolver.explain_name(name, lambda eid: (ent.forms, ent.shorts) if (ent := entities.get(eid)) else None)
 
     def save(self, stage: Staged) -> None:
         if self.keep_cache:
@@ -264,37 +264,15 @@ def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
     chunk.nodes, chunk.relationships = dict(rendered.nodes), dict(rendered.relationships)
 
 
-def _mutable(entities: dict, eid: str, label: str) -> tuple[str, dict, dict]:
-    """An entity's totals as dicts to update (they are kept as flat tuples, quick to load)."""
+def _totals(entities: dict[str, EntityTotals], eid: str, label: str) -> EntityTotals:
+    """An entity's totals, to update (created empty on first use)."""
     ent = entities.get(eid)
     if ent is None:
-        ent = entities[eid] = (label, {}, {})
-    elif not isinstance(ent[1], dict):
-        ent = entities[eid] = (ent[0], dict(zip(ent[1][::2], ent[1][1::2])), dict(zip(ent[2][::2], ent[2][1::2])))
+        ent = entities[eid] = EntityTotals(label)
     return ent
 
 
-def _forms(ent: tuple) -> dict[str, int]:
-    forms = ent[1]
-    return forms if isinstance(forms, dict) else dict(zip(forms[::2], forms[1::2]))
-
-
-def _totals(ent: tuple | None) -> tuple[dict[str, int], dict[str, int]] | None:
-    """An entity's (surface form counts, acronym counts), however its totals are kept."""
-    if ent is None:
-        return None
-    shorts = ent[2] if isinstance(ent[2], dict) else dict(zip(ent[2][::2], ent[2][1::2]))
-    return _forms(ent), shorts
-
-
-def _frozen(entities: dict, touched: set[str]) -> None:
-    for eid in touched:
-        ent = entities.get(eid)
-        if ent is not None and isinstance(ent[1], dict):
-            entities[eid] = (ent[0], tuple(x for kv in ent[1].items() for x in kv), tuple(x for kv in ent[2].items() for x in kv))
-
-
-def _count(entities: dict, old: ChunkDetail | None, new: ChunkDetail | None, touched: set) -> None:
+def _count(entities: dict[str, EntityTotals], old: ChunkDetail | None, new: ChunkDetail | None, touched: set) -> None:
     """Change the entity totals from what a chunk counted (`old`, None for a new chunk) to what it
     counts now (`new`, None for a removed chunk): its surface forms, and its acronyms (each
     (entity, acronym) once a chunk). Only the entities whose totals change are touched."""
@@ -307,7 +285,7 @@ def _count(entities: dict, old: ChunkDetail | None, new: ChunkDetail | None, tou
     changed = set()
     for (eid, form), n in forms.items():
         if n:
-            counts = _mutable(entities, eid, labels[eid])[1]
+            counts = _totals(entities, eid, labels[eid]).forms
             counts[form] = counts.get(form, 0) + n
             if counts[form] <= 0:
                 del counts[form]
@@ -316,13 +294,13 @@ def _count(entities: dict, old: ChunkDetail | None, new: ChunkDetail | None, tou
     after = {(a.entity, a.short): a.label for a in new.aliases} if new else {}
     for pairs, n, labelled in ((before.keys() - after.keys(), -1, before), (after.keys() - before.keys(), 1, after)):
         for eid, short in pairs:
-            shorts = _mutable(entities, eid, labelled[(eid, short)])[2]
+            shorts = _totals(entities, eid, labelled[(eid, short)]).shorts
             shorts[short] = shorts.get(short, 0) + n
             if shorts[short] <= 0:
                 del shorts[short]
             changed.add(eid)
     for eid in changed:
-        if not entities[eid][1]:
+        if not entities[eid].forms:
             del entities[eid]
     touched |= changed
 
@@ -425,14 +403,14 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     state = previous.state if previous else BuildState()
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
-    resolver = Resolver(state.longs)
-    deltas = [(label, key, long_key, -1) for d in removed for label, key, long_key in d.longs]
-    deltas += [(label, key, long_key, 1) for e in planned if e.detail for label, key, long_key in e.detail.longs]
+    resolver = Resolver(state.longs, state.lexicon)
+    deltas = [(d, -1) for detail in removed for d in detail.longs]
+    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.longs]
     # a name's canonical key follows its senses in turn, so any defined name may change with a delta
-    names = {(label, key) for label, key, _, _ in deltas} | set(resolver.defined()) if deltas else set()
+    names = {(d.label, d.key) for d, _ in deltas} | set(resolver.defined()) if deltas else set()
     before = {name: resolver.canonical(*name) for name in names}
-    for label, key, long_key, n in deltas:
-        resolver.define(label, key, long_key, n)
+    for d, n in deltas:
+        resolver.define(*d, n=n)
     changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
     touched: set[str] = set()
     for detail in removed:
@@ -501,7 +479,7 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
             stats.nodes.update(chunk.nodes)
             stats.relationships.update(chunk.relationships)
             chunks.append(chunk)
-        links = variant_links((eid, ent[0], display_name(_forms(ent))) for eid, ent in state.entities.items())
+        links = variant_links((eid, ent.label, display_name(ent.forms)) for eid, ent in state.entities.items())
         if links:  # variants to their family, from every entity's final name
             lines, rdf = plain_edges([(c, f, "VARIANT_OF") for c, f in links])
             parts["edges"].add(lines)
@@ -513,10 +491,9 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
             rendered = chunk.ranges.pop("stash", None)
             chunk.ranges["nodes"] = parts["nodes"].copy(stash if rendered else old["nodes"], rendered or chunk.ranges["nodes"])
         state.shared = _shared_nodes(chunks, state, touched, parts, old)
-        stats.nodes.update(Counter(label_of(nid).value for nid, *_ in state.shared))
+        stats.nodes.update(Counter(label_of(node.id).value for node in state.shared))
         outputs.finish()
     stage.drop(stash_path)
-    _frozen(state.entities, touched)
     index.chunks = {chunk.sig: chunk for chunk in chunks}
     index.state = state
     for name in ("graph.json", index.rdf, "extractions.jsonl"):
@@ -524,28 +501,29 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     return resolver
 
 
-def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], parts: dict, old: dict) -> list:
+def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], parts: dict, old: dict) -> list[SharedNode]:
     """Write the nodes papers share, sorted by id, to graph.json and the RDF: entities named from
     the totals of their surface forms (`display_name`), repositories and venues with the data of
     their first paper. A node the last build wrote the same is copied (runs of them at once).
-    Returns (id, start, end in graph.json, start, end in the RDF) per node."""
+    Returns where each node now lies."""
     data: dict[str, dict] = {}
     for chunk in chunks:
         for nid, first in chunk.shared.items():
             seen = data.setdefault(nid, dict(first))
             seen.update({k: v for k, v in first.items() if k not in seen})
-    before = {nid: i for i, (nid, *_) in enumerate(state.shared)}
-    written: list[tuple[str, int, int, int, int]] = []
+    before = {node.id: i for i, node in enumerate(state.shared)}
+    written: list[SharedNode] = []
     run: list[int] = []  # indexes into state.shared of the copies not yet made, consecutive
 
     def flush():
         if run:
             first, last = state.shared[run[0]], state.shared[run[-1]]
-            js = parts["nodes"].copy(old["nodes"], (first[1], last[2]))[0]
-            rs = parts["rdf"].copy(old["rdf"], (first[3], last[4]))[0]
+            js = parts["nodes"].copy(old["nodes"], (first.json_start, last.json_end))[0] - first.json_start
+            rs = parts["rdf"].copy(old["rdf"], (first.rdf_start, last.rdf_end))[0] - first.rdf_start
             for i in run:
-                nid, a, b, c, d = state.shared[i]
-                written.append((nid, js + a - first[1], js + b - first[1], rs + c - first[3], rs + d - first[3]))
+                node = state.shared[i]
+                written.append(SharedNode(node.id, js + node.json_start, js + node.json_end,
+                                          rs + node.rdf_start, rs + node.rdf_end))
             run.clear()
 
     for nid in sorted(data.keys() | state.entities.keys()):
@@ -565,22 +543,22 @@ def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], par
             run.append(i)
             continue
         else:
-            label, forms, shorts = state.entities[nid]
-            name = display_name(forms)
-            line, rdf = shared_node({"id": nid, "label": label, "name": name,
-                                     "aliases": sorted((forms.keys() | shorts.keys()) - {name})})
+            ent = state.entities[nid]
+            name = display_name(ent.forms)
+            line, rdf = shared_node({"id": nid, "label": ent.label, "name": name,
+                                     "aliases": sorted((ent.forms.keys() | ent.shorts.keys()) - {name})})
         flush()
         js, je = parts["nodes"].add(line)
         rs, re = parts["rdf"].add(rdf)
-        written.append((nid, js, je, rs, re))
+        written.append(SharedNode(nid, js, je, rs, re))
     flush()
     return written
 
 
-def _old_bytes(old: dict, place: tuple) -> bytes:
+def _old_bytes(old: dict, place: SharedNode) -> bytes:
     fh = old["nodes"]
-    fh.seek(place[1])
-    return fh.read(place[2] - place[1])
+    fh.seek(place.json_start)
+    return fh.read(place.json_end - place.json_start)
 
 
 def _forget_other_builds(out: Path, index: BuildIndex) -> None:

@@ -273,3 +273,24 @@ def test_cache_new_papers_move_an_acronyms_dominant_sense(tmp_path, monkeypatch)
         for sentence in bare:
             assert sense in _targets(tmp_path / "out", sentence[:20])
         assert _same_as_a_fresh_build([a, b], tmp_path / "out")
+
+
+def test_cache_build_state_is_typed_and_round_trips():
+    """The build state is named records in memory and plain tuples on disk, converted in one place."""
+    import marshal
+
+    from kg.cache import BuildState, ChunkDetail, EntityTotals, FormCount, SharedNode
+    from kg.resolve.resolver import Definition
+    state = BuildState({("Task", "asr"): {"automaticspeechrecognition": 2}}, {},
+                       {"task:automaticspeechrecognition": EntityTotals("Task", {"ASR": 3, "automatic speech recognition": 1},
+                                                                         {"ASR": 2})},
+                       [SharedNode("task:automaticspeechrecognition", 0, 120, 0, 300)])
+    data = state.to_marshal()
+    raw = marshal.loads(data)  # plain containers only
+    assert raw[2]["task:automaticspeechrecognition"] == ("Task", ("ASR", 3, "automatic speech recognition", 1), ("ASR", 2))
+    assert type(raw[3][0]) is tuple
+    back = BuildState.from_marshal(data)
+    assert back == state and back.shared[0].json_end == 120 and back.entities["task:automaticspeechrecognition"].shorts == {"ASR": 2}
+    detail = ChunkDetail([Definition("Task", "asr", "automaticspeechrecognition")], {"Task\tasr": [0]},
+                         [FormCount("task:asr", "Task", "ASR", 1, "asr")])
+    assert ChunkDetail.from_marshal(detail.to_marshal()) == detail

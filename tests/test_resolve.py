@@ -130,7 +130,8 @@ def test_resolve_a_hub_never_absorbs_a_more_specific_phrase_or_a_misfit_acronym(
 
 def test_resolve_a_fitting_acronym_joins_its_long_form():
     r = Resolver()
-    r.observe(NodeLabel.TECHNIQUE, "rotary position embedding", short="RoPE")
+    for _ in range(2):  # two papers define it
+        r.observe(NodeLabel.TECHNIQUE, "rotary position embedding", short="RoPE")
     assert r.canonical(NodeLabel.TECHNIQUE, "rope") == "rotarypositionembedding"
 
 
@@ -221,3 +222,74 @@ def test_resolve_explain_name_shows_an_acronym_no_sense_dominates():
     assert [(s.target, s.votes, s.total) for s in merges[1].steps] == [
         ("adaptivesparserouting", 1, 2), ("automaticspeechrecognition", 1, 2)]
     assert r.explain_name("graph neural networks", totals.get) == []
+
+
+# --- issue 14: a bare acronym joins a sense only when the corpus makes it dominant ------------------
+
+def test_resolve_one_definition_leaves_bare_uses_in_other_papers_apart():
+    """One paper defines "US" as "unseen sentences"; the bare "US" of other papers is not that."""
+    M = NodeLabel.METHOD
+    r = Resolver()
+    r.observe(M, "unseen sentences", short="US")
+    assert r.canonical(M, "us") == "us"
+    assert r.resolve(M, "US").id == "method:us" != r.resolve(M, "unseen sentences").id
+    # the defining paper's own "US" is its long form (extraction names it so; a proposed name keeps its
+    # acronym, and `own` resolves it by the paper's definition)
+    assert r.resolution(M, "US", own={"us": "unseensentence"}).entity == "method:unseensentence"
+
+
+def test_resolve_proposed_acronym_stays_with_its_own_long_form(nlp):
+    """A paper proposing "ASRD (Anchor Supervised Revocable Decoding)" names both forms; the single
+    definition does not decide for another paper's bare ASRD, but it does for its own."""
+    a = extract_text(nlp, "To alleviate these challenges, we propose ASRD (Anchor Supervised Revocable Decoding), "
+                          "a training-free framework that operates within the embedding space.", "a.txt")
+    b = extract_text(nlp, "We compare our decoder with ASRD on three benchmarks.", "b.txt")
+    G = graph_of([a, b])
+    own = {v for _, v, k in G.out_edges(paper_id(a.document), keys=True) if k == "PROPOSES"}
+    assert own and all(v != "method:asrd" for v in own)
+    assert len({G.nodes[v]["name"] for v in own}) == len(own) == 1
+
+
+def test_resolve_two_agreeing_definitions_make_a_dominant_sense():
+    M = NodeLabel.METHOD
+    r = Resolver()
+    r.observe(M, "quantized low-rank adaptation", short="QLoRA")
+    assert r.canonical(M, "qlora") == "qlora"
+    r.observe(M, "quantized low-rank adaptation", short="QLoRA")
+    assert r.resolve(M, "QLoRA").id == r.resolve(M, "quantized low-rank adaptation").id == "method:quantizedlowrankadaptation"
+    assert r.steps(M, "qlora") == [Step("qlora", "quantizedlowrankadaptation", "definition", 2, 2)]
+
+
+def test_resolve_conflicting_definitions_give_each_paper_its_sense_and_bare_use_its_own_node():
+    T = NodeLabel.TECHNIQUE
+    r = Resolver()
+    r.observe(T, "flow matching", short="FM")
+    r.observe(T, "foundation models", short="FM")
+    assert r.canonical(T, "fm") == "fm"  # 1 of 2 each
+    r.observe(T, "flow matching", short="FM")
+    assert r.canonical(T, "fm") == "flowmatching"  # 2 of 3: two papers, two thirds
+    r.observe(T, "foundation models", short="FM")
+    assert r.canonical(T, "fm") == "fm"  # 2 of 4: no sense is dominant
+    assert r.resolution(T, "FM", own={"fm": "foundationmodel"}).entity == "technique:foundationmodel"
+    assert r.resolution(T, "FM", own={"fm": "flowmatching"}).entity == "technique:flowmatching"
+
+
+def test_resolve_a_lexicon_alias_seen_once_still_joins_its_canonical_name():
+    """A lexicon is curated: one paper writing its alias suffices, where one paper's acronym does not."""
+    M = NodeLabel.METHOD
+    r = Resolver()
+    r.observe(M, "SGD", long_form="stochastic gradient descent")
+    assert r.resolve(M, "SGD").id == r.resolve(M, "stochastic gradient descent").id == "method:stochasticgradientdescent"
+    assert r.steps(M, "sgd") == [Step("sgd", "stochasticgradientdescent", "lexicon", 1, 1)]
+    r.observe(M, "signed gradient descent", short="SGD")  # a paper's other sense: 1 of 2, none dominant
+    assert r.canonical(M, "sgd") == "sgd"
+
+
+def test_resolve_explain_says_a_single_definition_is_not_dominant():
+    M = NodeLabel.METHOD
+    r = Resolver()
+    r.observe(M, "unseen sentences", short="US")
+    ent = r.resolve(M, "US")
+    merges = r.explain_name("US", {ent.id: (dict(ent.forms), {})}.get)
+    assert [(m.entity, m.rule) for m in merges] == [("method:us", "name"), ("method:us", "undecided")]
+    assert merges[1].steps == (Step("us", "unseensentence", "single definition, not dominant", 1, 1),)

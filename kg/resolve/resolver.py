@@ -5,9 +5,13 @@ long forms papers define for names and acronyms; the second assigns each mention
 The identity rules (kg/resolve/normalize.py) decide which definitions count:
 
 - an acronym defined in a paper ("graph neural networks (GNNs)") is that paper's long form
-  (extraction names the mention by it), and becomes its alias only if its letters fit it;
-- a bare acronym elsewhere joins a long form only when that sense is dominant: at least two
-  thirds of the papers that define it agree; otherwise it stays its own node;
+  (extraction names the mention by it; a proposed name written as the acronym is resolved by the
+  paper's definition, `own_definitions`), and becomes its alias only if its letters fit it;
+- a bare acronym elsewhere joins a long form only when the corpus makes that sense dominant: at
+  least two thirds of the definitions agree on it, and either two or more papers define it so or a
+  lexicon entry names it so (`Resolver._sense`). One paper's definition decides for that paper alone
+  (a bare "US" in a hundred papers does not become the "unseen sentences" one paper defines);
+  otherwise the bare acronym stays its own node;
 - a definition or lexicon alias never joins two versions, sizes or variants ("GPT-4V" → "GPT-4"),
   nor a phrase to a hub it refines ("video-language models" → "vision-language models");
 - variants are linked to their family afterwards (`variant_links`, `VARIANT_OF`).
@@ -24,18 +28,21 @@ from .normalize import acronym_fits, family, more_specific, name_key, node_id, s
 
 
 class Definition(NamedTuple):
-    """A long form one paper (or lexicon entry) gives a name: the entity label, the name's key and
-    the long form's key; the resolver counts them (`Resolver.define`)."""
+    """A long form one paper gives a name: the entity label, the name's key, the long form's key, and
+    whether it is a lexicon's canonical name for it (`lexicon`: the paper wrote a lexicon alias) rather
+    than an acronym the paper defines; the resolver counts them (`Resolver.define`)."""
 
     label: str
     key: str
     long_key: str
+    lexicon: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """One mention resolved: its label, the key of its name, the id of the entity it joins, the
-    surface form as written and the acronym its paper defines for it (only if its letters fit)."""
+    """One mention resolved: its label, the key it resolves by (its name's; for an acronym its paper
+    defines, the long form's, `own_definitions`), the id of the entity it joins, the surface form as
+    written and the acronym its paper defines for it (only if its letters fit)."""
 
     label: NodeLabel
     key: str
@@ -47,8 +54,10 @@ class Resolution:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a name towards its entity: the name key `source` is taken as `target`, by `rule`
-    ("definition": every paper or lexicon entry that defines it agrees; "dominant sense": `votes` of
-    the `total` definitions agree, two thirds or more)."""
+    ("definition": every definition agrees, two or more papers' or a lexicon's; "dominant sense":
+    `votes` of the `total` definitions agree, two thirds or more). In an "undecided" `Merge`, the
+    senses that did not decide: "single definition, not dominant" (one paper's only) or "no dominant
+    sense" (definitions disagree)."""
 
     source: str
     target: str
@@ -62,8 +71,9 @@ class Merge:
     """Why one surface form (or acronym) is a name of an entity: `rule` is "name" (it is the display
     name), "same key" (it differs from another form only in case, plural, spacing or hyphens),
     "definition" (its key leads to the entity's by `steps`), "acronym" (a paper defines it for one of
-    the entity's forms and its letters fit) or "undecided" (papers define the name in senses none of
-    which dominates, listed in `steps`: it stays its own node). `count`: the mentions written so."""
+    the entity's forms and its letters fit) or "undecided" (no sense of the name is dominant: one
+    paper's definition only, or papers that disagree, listed in `steps`: it stays its own node).
+    `count`: the mentions written so."""
 
     entity: str
     label: str
@@ -97,48 +107,62 @@ class Entity:
 class Resolver:
     """Collect the long forms papers define (`observe`), then map each mention to its entity (`resolve`).
 
-    The definitions are counted ((label, name key) → long form key → papers' definitions), so a
-    build can also take back what a removed paper defined (`define(..., -1)`).
+    The definitions are counted ((label, name key) → long form key → papers' definitions; those a
+    lexicon gives also in `lexicon_of`), so a build can also take back what a removed paper defined
+    (`define(..., -1)`).
     """
 
-    def __init__(self, long_of: dict | None = None) -> None:
+    def __init__(self, long_of: dict | None = None, lexicon_of: dict | None = None) -> None:
         self._long_of: dict[tuple[str, str], dict[str, int]] = {} if long_of is None else long_of
+        self._lexicon_of: dict[tuple[str, str], dict[str, int]] = {} if lexicon_of is None else lexicon_of
         self.entities: dict[str, Entity] = {}
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
         """Record one mention's name, with its paper's long form or acronym when it has one."""
-        for key, long_key in _definitions(name, long_form, short):
-            self.define(label.value, key, long_key)
+        for key, long_key, lexicon in _definitions(name, long_form, short):
+            self.define(label.value, key, long_key, lexicon=lexicon)
 
     def observe_extraction(self, ext) -> None:
-        for label, key, long_key in definitions(ext):
-            self.define(label, key, long_key)
+        for d in definitions(ext):
+            self.define(*d)
 
-    def define(self, label: str, key: str, long_key: str, n: int = 1) -> None:
+    def define(self, label: str, key: str, long_key: str, lexicon: bool = False, n: int = 1) -> None:
         """Count one definition as `definitions()` gives it (n = -1 takes one back)."""
-        longs = self._long_of.setdefault((label, key), {})
-        count = longs.get(long_key, 0) + n
-        if count > 0:
-            longs[long_key] = count
-        else:
-            longs.pop(long_key, None)
-            if not longs:
-                del self._long_of[(label, key)]
+        for table in (self._long_of, self._lexicon_of) if lexicon else (self._long_of,):
+            longs = table.setdefault((label, key), {})
+            count = longs.get(long_key, 0) + n
+            if count > 0:
+                longs[long_key] = count
+            else:
+                longs.pop(long_key, None)
+                if not longs:
+                    del table[(label, key)]
 
     def defined(self) -> list[tuple[str, str]]:
         """Every (label, name key) some paper or lexicon gives a long form or canonical name for."""
         return list(self._long_of)
 
     def _sense(self, label: str, key: str) -> str:
-        """One step: the long form of a name's dominant sense (two thirds or more of the papers
-        that define it), else the name itself."""
+        """One step: the long form of a name's dominant sense, else the name itself. A sense is
+        dominant when it has two thirds or more of the definitions and the corpus vouches for it:
+        two or more papers define it so, or a lexicon names it so (a lexicon is curated: one paper
+        writing its alias suffices). A single paper's acronym decides for that paper only (its own
+        mentions go to its long form: extraction names them by it, `own_definitions` a proposed
+        name written as the acronym), not for the bare uses of other papers."""
         longs = self._long_of.get((label, key))
         if not longs:
             return key
-        if len(longs) == 1:
-            return next(iter(longs))
-        best = min(longs, key=lambda k: (-longs[k], k))
-        return best if 3 * longs[best] >= 2 * sum(longs.values()) else key
+        best = min(longs, key=lambda k: (-longs[k], k)) if len(longs) > 1 else next(iter(longs))
+        if 3 * longs[best] < 2 * sum(longs.values()):
+            return key
+        return best if longs[best] >= 2 or best in self._lexicon_of.get((label, key), ()) else key
+
+    def _rule(self, label: str, key: str, long_key: str) -> str:
+        """The rule by which a sense decided (`_sense` chose it)."""
+        longs = self._long_of[(label, key)]
+        if longs[long_key] < 2:
+            return "lexicon"
+        return "definition" if len(longs) == 1 else "dominant sense"
 
     def canonical(self, label: NodeLabel | str, key: str) -> str:
         """The key a name resolves to: its dominant sense, followed while that has one in turn (a
@@ -167,26 +191,31 @@ class Resolver:
             if nxt == seen[-1]:
                 break
             longs = self._long_of[(label, seen[-1])]
-            steps.append(Step(seen[-1], nxt, "definition" if len(longs) == 1 else "dominant sense",
-                              longs[nxt], sum(longs.values())))
+            steps.append(Step(seen[-1], nxt, self._rule(label, seen[-1], nxt), longs[nxt], sum(longs.values())))
             if nxt in seen:
                 return steps[:seen.index(min(seen[seen.index(nxt):]))]
             seen.append(nxt)
         return steps
 
     def undecided(self, label: NodeLabel | str, key: str) -> dict[str, int]:
-        """The long forms papers give a name whose senses none dominates (it stays its own node)."""
+        """The long forms papers give a name none of which is dominant (it stays its own node): one
+        paper's definition only, or definitions that disagree."""
         longs = self._long_of.get((getattr(label, "value", label), key)) or {}
-        return dict(longs) if len(longs) > 1 and self._sense(getattr(label, "value", label), key) == key else {}
+        return dict(longs) if longs and self._sense(getattr(label, "value", label), key) == key else {}
 
-    def resolution(self, label: NodeLabel, name: str, short: str | None = None) -> Resolution | None:
-        """Where a mention goes (nothing is counted): None for a name with no letters or digits."""
+    def resolution(self, label: NodeLabel, name: str, short: str | None = None,
+                   own: dict[str, str] | None = None) -> Resolution | None:
+        """Where a mention goes (nothing is counted): None for a name with no letters or digits.
+        `own`: the acronyms the mention's paper defines (`own_definitions`); such an acronym goes
+        where its long form goes, whatever other papers make of it."""
         name = surface(name)
         key = name_key(name)
         if not key:
             return None
         if short and not _fits(short, name):
             short = None
+        if own:
+            key = own.get(key, key)
         return Resolution(label, key, f"{label.value.lower()}:{self.canonical(label, key)}", name, short)
 
     def add(self, res: Resolution) -> Entity:
@@ -222,8 +251,9 @@ class Resolver:
             senses = self.undecided(label, key)
             if senses:
                 total = sum(senses.values())
+                why = "single definition, not dominant" if len(senses) == 1 else "no dominant sense"
                 merges.append(Merge(eid, label.value, display_name(found[0]), name, 0, key, "undecided",
-                                    tuple(Step(key, long, "no dominant sense", n, total) for long, n in sorted(senses.items()))))
+                                    tuple(Step(key, long, why, n, total) for long, n in sorted(senses.items()))))
         return merges
 
     def explain(self, eid: str, label: NodeLabel | str, forms: dict[str, int], shorts: dict[str, int]) -> list[Merge]:
@@ -234,7 +264,8 @@ class Resolver:
         for form in sorted(forms, key=lambda f: (-forms[f], f)):
             key = name_key(form)
             steps = tuple(self.steps(label, key))
-            rule = "name" if form == name else "definition" if steps else "same key"
+            rule = ("name" if form == name else "definition" if steps
+                    else "same key" if f"{label.lower()}:{self.canonical(label, key)}" == eid else "acronym")
             merges.append(Merge(eid, label, name, form, forms[form], key, rule, steps))
         for short in sorted(set(shorts) - set(forms)):
             merges.append(Merge(eid, label, name, short, shorts[short], name_key(short), "acronym"))
@@ -295,22 +326,37 @@ def is_synonym(name: str, other: str) -> bool:
     return same_identity(name, other) and not more_specific(name, other) and not more_specific(other, name)
 
 
-def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str]]:
+def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str, bool]]:
+    """(name key, long form key, from a lexicon) of a mention: the acronym its paper defines for it,
+    and the lexicon's canonical name (a mention's `long_form` is only ever a lexicon's)."""
     name = surface(name)
     key = name_key(name)
     if not key:
         return
     if short and name_key(short) and name_key(short) != key and _fits(short, name):
-        yield name_key(short), key
+        yield name_key(short), key, False
     if long_form and name_key(long_form) and name_key(long_form) != key and is_synonym(name, long_form):
-        yield key, name_key(long_form)
+        yield key, name_key(long_form), True
 
 
 def definitions(ext) -> list[Definition]:
-    """Every definition a paper makes (an acronym and its long form), as `Resolver.observe` records them."""
+    """Every definition a paper makes (an acronym and its long form, a lexicon alias and its
+    canonical name), each once, as `Resolver.observe` records them: the resolver counts papers."""
     shorts = {v: k for k, v in ext.abbreviations.items()}
-    return [Definition(FIELD_LABEL[m.field].value, key, long_key) for m in ext.mentions
-            for key, long_key in _definitions(m.text, m.long_form, shorts.get(m.text))]
+    return list(dict.fromkeys(Definition(FIELD_LABEL[m.field].value, *d) for m in ext.mentions
+                              for d in _definitions(m.text, m.long_form, shorts.get(m.text))))
+
+
+def own_definitions(ext) -> dict[str, str]:
+    """The acronyms a paper defines whose letters fit their long forms: acronym key → long form key.
+    Extraction names most such mentions by the long form already; a proposed method's acronym
+    ("we propose ASRD (Anchor Supervised Revocable Decoding)") keeps its own name."""
+    own = {}
+    for short, long in ext.abbreviations.items():
+        key, long_key = name_key(surface(short)), name_key(surface(long))
+        if key and long_key and key != long_key and _fits(short, long):
+            own[key] = long_key
+    return own
 
 
 def variant_links(entities: Iterable[tuple[str, str, str]]) -> list[tuple[str, str]]:
