@@ -8,7 +8,8 @@ kg/extract/typer.cfg`, the default pipeline with that typer extracts the fold's 
 `../shared/gold/score.py` scores them. The counts are summed over the folds, and P / R / F1 are
 printed per entity field. `--sweep NAME=V1,V2,…` re-scores the same fold models with a setting of
 the `kg_typer` component changed (no retraining), one row per value. dev.jsonl and the seeds are
-never read. About 4 minutes on two cores, plus half a minute per swept value.
+never read. About 4 minutes on two cores, plus half a minute per swept value; `--reuse` scores
+the fold models of the last run again (for more sweeps of the same code).
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer-cv"))
     ap.add_argument("--sweep", metavar="NAME=V1,V2", help="a kg_typer setting and the values to score")
+    ap.add_argument("--reuse", action="store_true", help="score the fold models of the last run in --work again (no training)")
     args = ap.parse_args()
     gold_dir = args.shared / "gold"
     if not (gold_dir / "train.jsonl").is_file():
@@ -61,10 +63,13 @@ def main() -> None:
     order = list(range(len(per_abstract)))
     random.Random(1).shuffle(order)
     folds = [set(order[k::FOLDS]) for k in range(FOLDS)]
-    shutil.rmtree(args.work, ignore_errors=True)
+    models = [args.work / f"fold{k}" / "model" / "model-best" for k in range(FOLDS)]
+    if args.reuse and not all((m / "meta.json").is_file() for m in models):
+        sys.exit(f"{args.work}: no fold models to reuse; run without --reuse first")
+    if not args.reuse:
+        shutil.rmtree(args.work, ignore_errors=True)
     nlp = spacy.blank("en")
-    models = []
-    for k, fold in enumerate(folds):
+    for k, fold in enumerate(folds if not args.reuse else []):
         work = args.work / f"fold{k}"
         work.mkdir(parents=True)
         bins = {"train": DocBin(), "held": DocBin()}
@@ -78,7 +83,6 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "spacy", "train", str(ROOT / "kg" / "extract" / "typer.cfg"),
                         "--output", str(work / "model"), "--paths.train", str(work / "train.spacy"),
                         "--paths.dev", str(work / "held.spacy")], check=True, capture_output=True)
-        models.append(work / "model" / "model-best")
         print(f"# fold {k}: trained", file=sys.stderr)
 
     base = DEFAULT_CONFIG.read_text()
