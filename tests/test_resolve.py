@@ -20,6 +20,12 @@ def test_resolve_normalise_keeps_plus_and_hash():
     assert normalise("HYPIR++") != normalise("HYPIR") and normalise("C#") == "c#"
 
 
+def test_resolve_cut_off_is_not_the_number_it_cuts_at():
+    # "R@2" is recall at rank 2, "R^2" / "R2" the coefficient of determination: the key keeps the "@"
+    assert node_id("Metric", "R@2") == "metric:rat2" != node_id("Metric", "R^2") == node_id("Metric", "R2")
+    assert node_id("Metric", "pass@1") == node_id("Metric", "Pass@1") != node_id("Metric", "pass1")
+
+
 def test_resolve_node_id_is_stable():
     assert node_id("Method", "Fast-dLLM") == node_id("Method", "fast dllm") == "method:fastdllm"
 

@@ -55,7 +55,7 @@ def _plural_word(word: str, words: int) -> bool:
 
 @lru_cache(maxsize=1 << 17)
 def name_key(name: str, plural: bool = True) -> str:
-    """The identity key of a name: NFKC, lower case, × as x, letters, digits, + and # kept;
+    """The identity key of a name: NFKC, lower case, × as x, @ as "at", letters, digits, + and # kept;
     between two numbers a "." stays and any other separator becomes "-"; a plural "s" goes only
     from a common noun or an acronym's plural (`plural=False`: never, for venues).
 
@@ -65,12 +65,15 @@ def name_key(name: str, plural: bool = True) -> str:
     ['neurips', 'nuscenes', 'ogbnproducts', 'imagenet1k', '512x512']
     >>> name_key("mixture-of-experts") == name_key("Mixture of Experts")
     True
+    >>> [name_key(n) for n in ("R@2", "R^2", "pass@1")]
+    ['rat2', 'r2', 'passat1']
     """
     s = unicodedata.normalize("NFKC", str(name)).replace("×", "x").strip()
     words = s.split()
     if plural and words and _plural_word(words[-1], len(words)):
         s = s[:-1]
     s = _DIGIT_GAP.sub(lambda m: "." if m.group(1).strip() == "." else "-", s.lower())
+    s = s.replace("@", "at")  # a cut-off ("R@2", recall at 2) is not the number it cuts at ("R2", "R^2")
     s = _DROP.sub("", s)
     # "." and "-" survive only between two digits; elsewhere they are separators
     s = re.sub(r"(?<!\d)[.\-]|[.\-](?!\d)", "", s)
