@@ -14,9 +14,7 @@ each field and of NONE. With the packaged config (config.cfg):
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
-  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest; a
-  term it scores a task needs only `propose_tasks` (0.5: tasks are written as plain phrases with
-  few cues; 4-fold cross-validation on train.jsonl: tasks F1 0.462 → 0.469, entities 0.660 → 0.662).
+  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest.
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
@@ -304,9 +302,8 @@ class MentionTyper:
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
-                 propose_terms: float = 1.01, propose_tasks: float = 1.01):
+                 propose_terms: float = 1.01):
         self.name = name
-        self.propose_tasks = propose_tasks
         self.threshold = threshold
         self.drop = drop
         self.drop_rules = tuple(drop_rules)
@@ -344,11 +341,8 @@ class MentionTyper:
             kept.append(m)
         proposed = []
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
-            least = self.propose if rule == CANDIDATE else self.propose_terms
-            if 1.0 - row[none] < min(least, self.propose_tasks):
-                continue
-            best = max(fields, key=lambda i: (row[i], labels[i]))
-            if 1.0 - row[none] >= least or labels[best] == "TASKS":
+            if 1.0 - row[none] >= (self.propose if rule == CANDIDATE else self.propose_terms):
+                best = max(fields, key=lambda i: (row[i], labels[i]))
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
