@@ -1,6 +1,6 @@
 """Benchmark: 4-fold cross-validation of the mention typer on train.jsonl, for choosing its settings.
 
-    python bench/typer_cv.py [--shared ../shared] [--work /tmp/kg-typer-cv] [--sweep propose_tasks=1.01,0.5,0.4]
+    python bench/typer_cv.py [--shared ../shared] [--work /tmp/kg-typer-cv] [--sweep propose=0.6,0.65,0.7] [--reuse]
 
 The typer's examples (`scripts/train_typer.py` `examples`) are split by abstract into 4 folds
 (`random.Random(1)`); for each fold a typer is trained on the other three with `spacy train
