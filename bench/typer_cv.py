@@ -50,13 +50,10 @@ def main() -> None:
     if not (gold_dir / "train.jsonl").is_file():
         sys.exit(f"{gold_dir / 'train.jsonl'}: not found; pass --shared DIR (the folder with gold/)")
     sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(gold_dir)]
-    import spacy
-    from spacy.tokens import DocBin
     from score import key, score
-    from train_typer import examples
+    from train_typer import examples, write_split
 
     from kg.extract import DEFAULT_CONFIG
-    from kg.extract.typer import LABELS
 
     per_abstract = list(examples(args.shared))
     gold = [json.loads(line) for line in open(gold_dir / "train.jsonl", encoding="utf-8")]
@@ -68,18 +65,10 @@ def main() -> None:
         sys.exit(f"{args.work}: no fold models to reuse; run without --reuse first")
     if not args.reuse:
         shutil.rmtree(args.work, ignore_errors=True)
-    nlp = spacy.blank("en")
     for k, fold in enumerate(folds if not args.reuse else []):
         work = args.work / f"fold{k}"
         work.mkdir(parents=True)
-        bins = {"train": DocBin(), "held": DocBin()}
-        for i, exs in enumerate(per_abstract):
-            for feats, label in exs:
-                doc = nlp.make_doc(feats)
-                doc.cats = {lab: float(lab == label) for lab in LABELS}
-                bins["held" if i in fold else "train"].add(doc)
-        for name, db in bins.items():
-            db.to_disk(work / f"{name}.spacy")
+        write_split(per_abstract, fold, work)
         subprocess.run([sys.executable, "-m", "spacy", "train", str(ROOT / "kg" / "extract" / "typer.cfg"),
                         "--output", str(work / "model"), "--paths.train", str(work / "train.spacy"),
                         "--paths.dev", str(work / "held.spacy")], check=True, capture_output=True)

@@ -69,22 +69,14 @@ def examples(shared: Path):
         yield out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
-    ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer"))
-    args = ap.parse_args()
+def write_split(per_abstract: list, held: set[int], work: Path) -> None:
+    """`work`/train.spacy and held.spacy: one doc per example, its features as text and its class
+    in `cats`; the abstracts whose index is in `held` go to held.spacy."""
     import spacy
     from spacy.tokens import DocBin
 
     from kg.extract.typer import LABELS
 
-    work = args.work
-    work.mkdir(parents=True, exist_ok=True)
-    per_abstract = list(examples(args.shared))
-    order = list(range(len(per_abstract)))
-    random.Random(0).shuffle(order)
-    held = set(order[:100])
     nlp = spacy.blank("en")
     bins = {"train": DocBin(), "held": DocBin()}
     for i, exs in enumerate(per_abstract):
@@ -94,6 +86,20 @@ def main() -> None:
             bins["held" if i in held else "train"].add(doc)
     for name, db in bins.items():
         db.to_disk(work / f"{name}.spacy")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer"))
+    args = ap.parse_args()
+    work = args.work
+    work.mkdir(parents=True, exist_ok=True)
+    per_abstract = list(examples(args.shared))
+    order = list(range(len(per_abstract)))
+    random.Random(0).shuffle(order)
+    held = set(order[:100])
+    write_split(per_abstract, held, work)
     print(f"{sum(len(x) for x in per_abstract)} mentions from {len(per_abstract)} abstracts", file=sys.stderr)
     train_and_install(CONFIG, work, TARGET, "mention typer")
 
