@@ -54,6 +54,12 @@ def run_kg(tmp_path):
     return run
 
 
+def spans_of(sentence: str, names: list[str]) -> list[tuple[int, int]]:
+    """The [start, end) offsets of each name's first occurrence in a sentence (dataset spans for the
+    claim and result finders)."""
+    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
+
+
 def extract_text(nlp, text: str, source: str = "t.txt", meta: dict | None = None):
     """Extraction of one abstract (a helper for tests, not a fixture)."""
     from kg.extract import extract

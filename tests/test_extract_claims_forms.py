@@ -6,6 +6,7 @@ each is checked field by field.
 """
 import pytest
 
+from conftest import spans_of
 from kg.extract.claims import find_claims
 from kg.extract.latex import clean
 from kg.extract.results import find_results
@@ -152,10 +153,6 @@ def test_extract_claims_forms_numbers_that_are_no_claim(sentence):
     assert _claims(sentence) == []
 
 
-def _spans(sentence, names):
-    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
-
-
 # sentence, datasets named in it, [(metric, value, dataset, kind, baseline), ...]
 RESULTS = [
     ("Our parser reaches 61.2 micro-F1 on SciERC.", ["SciERC"], [("micro-F1", 61.2, "SciERC", "score", None)]),
@@ -214,13 +211,13 @@ NO_RESULT = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
 def test_extract_claims_forms_results_field_by_field(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.dataset, r.kind, r.baseline) for r in got] == expected
 
 
 @pytest.mark.parametrize("sentence", NO_RESULT)
 def test_extract_claims_forms_numbers_that_are_no_result(sentence):
-    blocked = _spans(sentence, [n for n in ("Llama-3.2-1B", "CIFAR-10") if n in sentence])
+    blocked = spans_of(sentence, [n for n in ("Llama-3.2-1B", "CIFAR-10") if n in sentence])
     assert find_results(sentence, [], [], blocked) == []
 
 
@@ -328,7 +325,7 @@ MORE_RESULTS = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", MORE_RESULTS)
 def test_extract_claims_forms_more_results_field_by_field(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.dataset, r.kind, r.baseline) for r in got] == expected
 
 

@@ -3,6 +3,7 @@ results in prose tables. Every sentence is written here for the tests (none is c
 or a gold file); each is checked field by field."""
 import pytest
 
+from conftest import spans_of
 from kg.extract.claims import find_claims
 from kg.extract.latex import clean
 from kg.extract.results import find_results
@@ -10,10 +11,6 @@ from kg.extract.results import find_results
 
 def _claims(sentence):
     return find_claims(clean(sentence).text)
-
-
-def _spans(sentence, names):
-    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
 
 
 # sentence, [(value, unit, kind, baseline), ...] in sentence order
@@ -201,7 +198,7 @@ NO_RESULT = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
 def test_forms_more_results_field_by_field(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
 
 
@@ -212,19 +209,19 @@ def test_forms_more_numbers_that_are_no_result(sentence):
 
 def test_forms_more_no_metric_from_a_dataset_name():
     sentence = "It achieves 48.0 HumanEval and 61.5 MBPP."
-    got = find_results(sentence, [], _spans(sentence, ["HumanEval", "MBPP"]), [])
+    got = find_results(sentence, [], spans_of(sentence, ["HumanEval", "MBPP"]), [])
     assert [r.metric for r in got if r.metric] == []
 
 
 def test_forms_more_list_after_a_named_measure():
     sentence = "It obtains Intersection over Union (IoU) scores of 0.881 and 0.853."
-    got = find_results(sentence, _spans(sentence, ["Intersection over Union"]), [], [])
+    got = find_results(sentence, spans_of(sentence, ["Intersection over Union"]), [], [])
     assert [(r.metric, r.value) for r in got] == [("Intersection over Union", 0.881), ("Intersection over Union", 0.853)]
 
 
 def test_forms_more_a_known_measure_keeps_its_modifier():
     sentence = "The decoder lowers object hallucination rates by 9.5% on the chart split."
-    known = _spans(sentence, ["hallucination rates"])
+    known = spans_of(sentence, ["hallucination rates"])
     got = find_results(sentence, known, [], [])
     assert [(r.metric, r.value, r.kind) for r in got] == [("object hallucination rates", 9.5, "gain")]
 
@@ -251,13 +248,13 @@ KINDS = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", KINDS)
 def test_forms_more_result_kinds(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.kind) for r in got] == expected
 
 
 def test_forms_more_a_year_after_a_dataset_is_part_of_it():
     sentence = "The segmenter reaches a Dice score of 0.912 on ISIC 2018."
-    (r,) = find_results(sentence, [], _spans(sentence, ["ISIC"]), [])
+    (r,) = find_results(sentence, [], spans_of(sentence, ["ISIC"]), [])
     assert (r.metric, r.value, r.dataset) == ("Dice score", 0.912, "ISIC 2018")
 
 
@@ -281,7 +278,7 @@ def test_forms_more_leaderboard_ranks_scores_only(nlp, tmp_path):
 
 def test_forms_more_a_task_inside_the_measure_is_not_a_second_measure():
     sentence = "The refiner improved pose estimation accuracy along the depth axis by 17.25% over the plain GNN."
-    got = find_results(sentence, [], [], [], _spans(sentence, ["pose estimation"]))
+    got = find_results(sentence, [], [], [], spans_of(sentence, ["pose estimation"]))
     assert [(r.metric, r.value) for r in got] == [("pose estimation accuracy", 17.25)]
 
 

@@ -3,11 +3,8 @@ file. Every sentence is written here for the tests (none is copied from an abstr
 is checked field by field, and the numbers that are no result of the method are checked to stay out."""
 import pytest
 
+from conftest import spans_of
 from kg.extract.results import find_results
-
-
-def _spans(sentence, names):
-    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
 
 
 # sentence, datasets named in it, [(metric, value, dataset, kind), ...] in sentence order
@@ -232,7 +229,7 @@ NO_RESULT = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
 def test_results_more_field_by_field(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
 
 
@@ -254,7 +251,7 @@ WITH_KNOWN = [
 
 @pytest.mark.parametrize("sentence,known,expected", WITH_KNOWN)
 def test_results_more_with_known_measures(sentence, known, expected):
-    got = find_results(sentence, _spans(sentence, known), [], [])
+    got = find_results(sentence, spans_of(sentence, known), [], [])
     assert [(r.metric, r.value, r.kind) for r in got] == expected
 
 

@@ -3,11 +3,8 @@ on a gold file. Every sentence is written here for the tests (none is copied fro
 each is checked field by field, and the numbers that are no result of the method are checked to stay out."""
 import pytest
 
+from conftest import spans_of
 from kg.extract.results import find_results
-
-
-def _spans(sentence, names):
-    return [(sentence.index(n), sentence.index(n) + len(n)) for n in names]
 
 
 # sentence, datasets named in it, [(metric, value, dataset, kind), ...] in sentence order
@@ -116,7 +113,7 @@ NO_RESULT = [
 
 @pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
 def test_results_shapes_field_by_field(sentence, datasets, expected):
-    got = find_results(sentence, [], _spans(sentence, datasets), [])
+    got = find_results(sentence, [], spans_of(sentence, datasets), [])
     assert [(r.metric, r.value, r.dataset, r.kind) for r in got] == expected
 
 
@@ -135,6 +132,6 @@ def test_results_shapes_a_list_of_baselines_in_an_abstract(nlp):
 def test_results_shapes_a_written_out_signal_to_noise_ratio_and_the_next_member():
     """"peak signal to noise ratio" is a measure (not the strength of a noise), and the value after "and" takes it."""
     sentence = "Our decoder reaches 31.5 dB peak signal to noise ratio on the face set and 29.25 dB on the digit set."
-    got = find_results(sentence, _spans(sentence, ["peak signal to noise ratio"]), [], [])
+    got = find_results(sentence, spans_of(sentence, ["peak signal to noise ratio"]), [], [])
     assert [(r.metric, r.value, r.kind) for r in got] == [
         ("peak signal to noise ratio", 31.5, "score"), ("peak signal to noise ratio", 29.25, "score")]
