@@ -117,6 +117,13 @@ def _float(s: str) -> float:
     return abs(float(s.replace("−", "-").replace("+", "")))
 
 
+# a statistic by its symbol; bare r and ρ only with a decimal value, d, W and α only with their authors' names
+STATISTIC = re.compile(r"(?<![\w'’])(?P<m>(?:Fleiss|Cohen|Krippendorff|Kendall|Spearman|Pearson)['’]?s?\s+(?P<a>κ|kappa|d|α|alpha|W|τ|tau|ρ|rho|r)"
+                       r"|(?P<sym>κ|kappa|ρ|rho|r))\s*=\s*(?P<num>[+−-]?\d*\.\d+|(?<!\w)[+−-]?\d+\.\d+)(?![\d.]*\d)")
+# the measure named after a gain: "increase in magnitude metrics", "by 47% in diagnosis report quality"
+GAIN_IN = re.compile(r"\s*(?:(?:absolute|relative|average)\s+)?(?:improvements?|gains?|increases?|boosts?)?\s*in\s+(?:terms\s+of\s+)?(?:the\s+)?"
+                     r"(?P<m>(?!" + r"(?:identifying|the\s+presence|presence)\b)(?:[a-z][\w-]*\s+){0,3}(?:quality|metrics?|accuracy|scores?|"
+                     r"success\s+rates?|error\s+rates?|(?:[a-z][\w-]*\s+)performance))\b(?!\s+(?:of|for)\b)")
 NUM_ACRONYM = re.compile(r"(?<![\w.])(?:\d+\.\d+\s*%?|\d+\s*%)\s+(?P<a>(?:[a-z]?[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]{2,})(?:-[A-Z][a-z]+)?(?:@\d+)?)"
                          r"(?![\w-])(?=\s*(?:[,;.)]|$|\s+(?:on|in|at|for|and|or|with|across|while|over|compared|than|vs\.?|versus|"
                          r"against|under|when|of|gains?|improvements?|increases?|reductions?|drops?)\b))")
@@ -347,6 +354,10 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return  # "with only 4.1 GFLOPs": a model's cost, not a measured outcome
         if _match(r"[\d.]+\s*%?\s*(?:→|->|⟶|=>|⇒)", sentence[key:]):
             return  # "ECE 0.00504 -> 0.00503": the value before the arrow is the starting point
+        if metric and _search(r"\bbaselines?\b", metric, re.I) and _search(
+                r"\bbaselines?\s+(?:[\w-]+\s+){0,2}(?:of|=|:|is|was|at)\s+" + QUAL + r"$", sentence[max(0, key - 60):key], re.I):
+            used.add(key)
+            return  # "the zero-shot baseline score of 0.519": the baseline's number
         used.add(key)
         if metric:
             metric = _metric_name(metric)
@@ -857,6 +868,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         kind = "gain" if gain else "score"
         add(pos, m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.unnamed", kind,
             gain_baseline(m.end()) if kind == "gain" else None)
+    # a statistic written as its symbol: "κ = 0.76", "Fleiss' κ = 0.600", "Cohen's d = 1.50", "ρ = 0.368",
+    # "correlations as high as r = 0.87" (named by the measure written just before it)
+    for m in () if "=" not in sentence else STATISTIC.finditer(sentence):
+        if m.start("num") in used or not free(m.start(), m.end()) or baseline_number(m.start("num")) or (
+                m.group("sym") in ("r", "ρ", "rho") and _float(m.group("num")) > 1):
+            continue
+        named = _search(r"\b(?P<w>correlat\w*|agreement|reliability)\b[^,;.)=\d]{0,25}$", sentence[max(0, m.start() - 40):m.start()])
+        metric = re.sub(r"^correlat\w*", "correlation", named.group("w")) if named and m.group("sym") in ("r", "ρ", "rho", "κ", "kappa") else m.group("m")
+        add(m.start("num"), m.end(), metric, _float(m.group("num")), dataset_near(m.start(), m.end()), "result.statistic")
     # a share as the subject of a finding: "70% of the audited datasets fail …", "45% of participants preferred …",
     # "… solves the task for 95% of instances": a result of the system studied, no measure named
     for m in () if "%" not in sentence else SHARE.finditer(sentence):
@@ -897,6 +917,25 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
                 not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
             at = end
+    # one value for two measures: "98.3% AUROC and AUPR"
+    for r in list(out):
+        if not r.metric:
+            continue
+        for s, e in mspans:
+            if not (r.start < s and e <= r.end):
+                continue
+            nxt = _match(r"\s+and\s+", sentence[e:])
+            other = nxt and next(((a, b) for a, b in mspans if a == e + nxt.end()), None)
+            if other and all(_fullmatch(METRIC_NAMES, sentence[a:b]) or _fullmatch(r"[A-Z][\w@.-]*[A-Z][\w@.-]*", sentence[a:b])
+                             for a, b in ((s, e), other)) and not _match(r"\s*(?:\(|of\b|=|:|scores?\s+of\b)?\s*[+−-]?\.?\d", sentence[other[1]:]) and \
+                    not any(x.start > r.start and x.metric == sentence[other[0]:other[1]] for x in out):
+                out.append(ResultMatch(r.start, other[1], _metric_name(sentence[other[0]:other[1]]), r.value, r.dataset,
+                                       "result.shared_value", r.kind, r.baseline))
+    # a gain with no measure named before it takes the one the words after it name: "a 10% increase in magnitude
+    # metrics", "outperforms B by 47% in diagnosis report quality"
+    for i, r in enumerate(out):
+        if r.metric is None and r.kind == "gain" and (named := GAIN_IN.match(sentence, r.end)):
+            out[i] = ResultMatch(r.start, named.end("m"), named.group("m"), r.value, r.dataset, r.rule, r.kind, r.baseline)
     out.sort(key=lambda r: r.start)
     return out
 
@@ -1074,6 +1113,9 @@ def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric).rstrip(".")
+    # "slashing DIJA success rates", "affect accuracy": the verb before a measure is no part of it
+    metric = re.sub(r"^(?:slash\w*|affect\w*|improv\w*|boost\w*|increas\w*|reduc\w*|rais\w*|lift\w*|enhanc\w*|lower\w*|"
+                    r"decreas\w*|achiev\w*|reach\w*|attain\w*|yield\w*|deliver\w*|cut\w*)\s+(?=\S)", "", metric)
     metric = re.sub(r"accuracies$", "accuracy", metric)
     metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
