@@ -26,6 +26,9 @@ RESULTS = [
     ("The critic loop yields a 12% increase in summary faithfulness scores.", [],
      [("summary faithfulness scores", 12.0, "gain")]),
     ("The agent beats the strongest baseline by 23.5% in report quality.", [], [("report quality", 23.5, "gain")]),
+    # a quality gain written as "a factor of N", and diversity as a measure of quality
+    ("Reranking improves the accuracy by as much as a factor of 2.5 on long inputs.", [], [("accuracy", 2.5, "gain")]),
+    ("The sampler reaches 3.5 times higher plot diversity than nucleus sampling.", [], [("plot diversity", 3.5, "gain")]),
     # a verb before a measure is no part of it
     ("The filter works, slashing attack success rates to 2.5% on the red-team set.", ["attack success rates"],
      [("attack success rates", 2.5, "score")]),
@@ -38,6 +41,8 @@ NO_RESULT = [
     "Differences were significant (p = 0.003, n = 412).",
     # a baseline's score named before its value is the baseline's
     "The zero-shot baseline score of 0.519 is far below the ceiling.",
+    # a speed-up by a factor is a claim, no result
+    "The kernel speeds up decoding by a factor of 3 on long prompts.",
     # r above one is no correlation
     "The spheres have radius r = 2.5 in the simulation.",
 ]

@@ -643,7 +643,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         spans = [(m.end() + after.start("m") - after.start(), m.end() + after.end("m") - after.start())] if after else []
         if not spans:
             by = _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|reduc\w*|decreas\w*|lower\w*|cut\w*)\s+"
-                         r"(?P<objs>[^,;.]{1,50}?)\s+by\s+" + QUAL + r"$", sentence[max(0, m.start() - 80):m.start()])
+                         r"(?P<objs>[^,;.]{1,50}?)\s+by\s+" + QUAL + r"(?:an?\s+factor\s+of\s+)?$", sentence[max(0, m.start() - 80):m.start()])
             if by:
                 off = max(0, m.start() - 80)
                 spans = _object_phrases(sentence, off + by.start("objs"), off + by.end("objs"))
@@ -1073,8 +1073,9 @@ NOT_A_MEASURE = re.compile(r"^(?:reductions?|improvements?|gains?|increases?|dec
                            r"smaller|larger|cases|time|times|data|samples|instances|tasks|total|overall|average|relative|"
                            r"respectively|margins?|points?|percent|alone|only|each|accordingly|lead|reported|achieved|maximum|minimum|max|min|peak|"
                            r"mean|median|typical|advantages?|edge|uplift|boosts?|jumps?|range|order|factor|" + VERB_ING + r")$", re.I)
-QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times")
-QUALITY_FACTOR = re.compile(r"(?<![\w.])(?P<num>\d+(?:\.\d+)?)(?:\s?[x×](?![\w×])|-fold\b|\s+times\b)")
+QUALITY_FACTOR_CUE = re.compile(r"\d\s?[x×]|fold|times|factor of")
+# "3×", "25-fold", "2.6 times", "a factor of 3.5"
+QUALITY_FACTOR = re.compile(r"(?:(?<=factor of )(?P<f>)|(?<![\w.]))(?P<num>\d+(?:\.\d+)?)(?(f)(?![\d.]*\s?[x×%])|(?:\s?[x×](?![\w×])|-fold\b|\s+times\b))")
 FACTOR_MEASURE = re.compile(
     r"\s*(?:(?:higher|greater|lower|fewer|better|larger|smaller|more|less|reductions?|increases?|improvements?|gains?|"
     r"decreases?|boosts?)\s+)(?:(?:in|of)\s+(?:the\s+)?)?(?P<m>(?:[\w/-]+\s+){0,3}?[\w/-]+?)(?=\s*(?:[,;.()]|$)|\s+(?:and|on|in|"
@@ -1082,7 +1083,7 @@ FACTOR_MEASURE = re.compile(
 QUALITY_MEASURE = re.compile(
     r"\b(?:accuracy|errors?|error\s+rates?|FID|PSNR|SSIM|BLEU|ROUGE|F1|perplexity|score|performance|quality|success|"
     r"reward|recall|precision|AUC|mAP|IoU|hallucinat\w*|mistakes|correctness|robustness|fidelity|"
-    r"win\s+rate|pass@\d+)", re.I)
+    r"win\s+rate|pass@\d+|diversity|faithfulness|factuality|coverage)", re.I)
 OBJECT_LEAD = re.compile(r"^(?:(?:the|its|their|our|both|overall|average|mean)\s+)+", re.I)
 OBJECT_WORD = re.compile(r"^[A-Za-z][\w/'’-]*$")
 NOT_OBJECT = re.compile(r"^(?:it|them|this|that|these|those|performance|results?|efficiency|quality|cost|costs|time|"
