@@ -29,6 +29,20 @@ RESULTS = [
     # a quality gain written as "a factor of N", and diversity as a measure of quality
     ("Reranking improves the accuracy by as much as a factor of 2.5 on long inputs.", [], [("accuracy", 2.5, "gain")]),
     ("The sampler reaches 3.5 times higher plot diversity than nucleus sampling.", [], [("plot diversity", 3.5, "gain")]),
+    # "per cent" is a percent
+    ("The parser reaches a 97.25 per cent exact match on the legal split.", [], [("exact match", 97.25, "score")]),
+    # a judgement of the value is no part of the measure
+    ("The captioner achieves competitive BLEU@4 scores of 0.312 on the radiology reports.", [], [("BLEU@4", 0.312, "score")]),
+    # "(A% to B%)" after a change: only the new value
+    ("Alignment lifts the refusal accuracy sharply (41.5% to 88.25%) on the audit prompts.", [],
+     [("refusal accuracy", 88.25, "score")]),
+    # the measure written right before "gains of"
+    ("The segmenter yields mIoU gains of 3.25 on the Cityscapes validation set.", ["mIoU"], [("mIoU", 3.25, "gain")]),
+    # after a signed gain, the plain words before a preposition name it
+    ("The new ranker drives +1.25% weekly listening sessions in the mobile app.", [], [("weekly listening sessions", 1.25, "gain")]),
+    # the measure, not the name of the system it belongs to
+    ("Our decoder reduces the error rate of the CTC model by 18% on accented speech.", ["error rate", "CTC"],
+     [("error rate", 18.0, "gain")]),
     # a verb before a measure is no part of it
     ("The filter works, slashing attack success rates to 2.5% on the red-team set.", ["attack success rates"],
      [("attack success rates", 2.5, "score")]),
@@ -43,6 +57,14 @@ NO_RESULT = [
     "The zero-shot baseline score of 0.519 is far below the ceiling.",
     # a speed-up by a factor is a claim, no result
     "The kernel speeds up decoding by a factor of 3 on long prompts.",
+    # shares that set up the experiment: varied rates and a train/test split
+    "We evaluate the imputer under varying missing rates (10%, 30%, and 50%) on the registry.",
+    "Each class is split into 75 percent training and 25 percent testing.",
+    # savings are claims: bitrate, storage, samples eliminated
+    "The codec achieves up to a 38.5% reduction in bitrate on the surveillance clips.",
+    "The pruner can eliminate 42% of samples on the re-identification sets.",
+    # "(A to B)" of a count after a claim is the claim's
+    "It reduces the number of sampling steps by up to 16 times (512 to 32) at equal quality.",
     # r above one is no correlation
     "The spheres have radius r = 2.5 in the simulation.",
 ]

@@ -212,6 +212,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     """
     out: list[ResultMatch] = []
     used: set[int] = set()
+    if "per cent" in sentence:
+        sentence = sentence.replace("per cent", "percent ")  # same length: the offsets hold
     mspans = metric_spans(sentence, sorted(metrics), [*datasets, *blocked])
 
     def free(s, e):
@@ -263,6 +265,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "from (an average of) 41.2% to 50.5%": the starting point; "ranging from 3 to 11": a range
         if in_baseline_parenthesis(pos):
             return True
+        if _search(r"\(\s*$", before) and _match(r"^[\d.]+\s*%?\s*to\s+[\d.]+\s*%?\s*\)", sentence[pos:]):
+            return True  # "improves X dramatically (0.6% to 76.3%)": the starting point
         if _match(r"^[\d.]+\s*%?\s*to\s+[\d.]+", sentence[pos:]) and _search(r"\bfrom\s+" + FROM_QUAL + r"[\d.]+\s*%?\s*to\s+[\d.]+\s*%?[^.;]{0,80}?(?:,|\band)\s+(?:[\w-]+\s+){0,3}?$", sentence[:pos]):
             return True  # "from 68.7% to 78.1% and 44.4% to 60.6%": the second starting point
         if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
@@ -313,6 +317,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if ("%" in sentence[key:key + 12] or "percent" in sentence[key:key + 20]) and SETTING_SHARE_AFTER.match(sentence, key):
             used.add(key)
             return  # "with 10% labeled data", "at 50% sparsity", "under 20% noise": how much is labelled, kept or corrupted is a setting
+        if _search(r"\b(?:varying|various|different|several|multiple)\s+(?:[\w-]+\s+){0,2}(?:rates?|ratios?|levels?|sizes?|budgets?)\s*\([^()]*$",
+                   sentence[max(0, key - 80):key], re.I) or _match(r"[\d.]+\s*(?:%|percent|per\s+cent)\s+(?:for\s+)?(?:training|testing|test|validation|train)\b",
+                                                                sentence[key:], re.I):
+            used.add(key)
+            return  # "with varying missing rates (20%, 50%, and 70%)", "80 percent training and 20 percent testing": settings
         if HYPHEN_COUNT.match(sentence, key):
             used.add(key)
             return  # "under 16-shot settings", "a 3-layer encoder": a count that names a setting, no value
@@ -597,6 +606,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if not free(m.start("num"), m.end()) or m.start("num") in used:
             continue
         objs = [(s, e) for s, e in mspans if m.start("objs") <= s and e <= m.end("objs")]
+        # "the error rate of the SOT model": the name of whose measure it is, no measure
+        objs = [(s, e) for s, e in objs if not (_search(r"\b(?:of|for)\s+(?:the\s+|an?\s+)?$", sentence[max(0, s - 12):s])
+                                               and _match(r"\s+(?:models?|methods?|baselines?|systems?|networks?)\b", sentence[e:]))]
         # "the area under the curve (AUC)": a long form and its abbreviation are one measure
         objs = [(s, e) for i, (s, e) in enumerate(objs) if not (i and sentence[objs[i - 1][1]:s].strip() == "(" and sentence[e:e + 1] == ")")]
         if objs:
@@ -693,7 +705,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
     for m in () if not ("+" in sentence or " of " in sentence) else _finditer(r"(?:(?<![\w.])\+|\bgains?\s+of\s+|\bimprovements?\s+of\s+)(?P<num>\d+(?:\.\d+)?)\s*%?\s+on\s+", sentence):
         ds = next((sentence[s:e] for s, e in datasets if s == m.end() or 0 < s - m.end() <= 4 and sentence[m.end():s] == "the "), None)
         if ds:
-            add(m.start("num"), m.end() + len(ds), None, float(m.group("num")), ds, "result.signed_gain", "gain")
+            # "mIoU gains of 4.5 on A": the measure written right before the gain
+            named = next((sentence[a:b] for a, b in mspans if b <= m.start() and not sentence[b:m.start()].strip()), None)
+            add(m.start("num"), m.end() + len(ds), named, float(m.group("num")), ds, "result.signed_gain", "gain")
     # an acronym with its value: "RTFs of 0.13", "F1_c = 45.06", "ICC: 0.73"
     for m in () if not ("=" in sentence or ":" in sentence or " of " in sentence) else _finditer(r"(?<![\w@-])(?P<m>[A-Za-z]*[A-Z][A-Za-z]*[A-Z][\w@.-]*?)s?\s*(?:of|=|:)\s*(?P<num>" + NUM + r")"
                          r"(?P<unit>" + UNIT + r")(?![\w.]*\d)", sentence):
@@ -705,6 +719,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(m.start("num"), m.end(), None, _float(m.group("num")), m.group("m"), "result.acronym_value", "gain")
             continue
         add(m.start("num"), m.end(), m.group("m"), _float(m.group("num")), dataset_near(m.start(), m.end()), "result.acronym_value")
+    # "improves single-agent tasks dramatically (0.6% to 76.3%)": the new value, in parentheses after a change
+    for m in () if " to " not in sentence else _finditer(r"\(\s*(?:" + NUM + r")\s*(?P<u>%?)\s*to\s+(?P<num>" + NUM + r")\s*(?P=u)\s*\)", sentence):
+        if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|gains?|reduc\w*|decreas\w*|lower\w*|drop\w*|"
+                   r"declin\w*|fell|fall\w*|ris(?:e|es|ing)|rose|grow\w*|grew)\b[^()]{0,60}$", sentence[max(0, m.start() - 80):m.start()], re.I) \
+                and not EFFICIENCY_WORDS.search(sentence, max(0, m.start() - 80), m.start()) \
+                and not _search(COST_WORDS + r"|\d\s*(?:[x×]|times|-fold)\s*$", sentence[max(0, m.start() - 80):m.start()], re.I):
+            # not "reduce the number of transitions up to 32 times (1024 to 32)": a claim's numbers
+            add(m.start("num"), m.end(), _nearest(sentence, mspans, m.start(), m.end()), _float(m.group("num")),
+                dataset_near(m.start(), m.end()), "result.from_to_parenthesis")
     # "improves … from 47.3% to 55.4% on CUB": the new value, metric named elsewhere in the sentence
     for m in () if not ("from " in sentence) else _finditer(r"\bfrom\s+" + FROM_QUAL + r"(?:" + NUM + r")\s*(?P<u>%|\s?points?|\s?percent|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))" + FROM_CONTEXT + r"\s+to\s+(?P<num>" + NUM + r")\s*(?:%|points?|percent)?", sentence):
         if _search(r"\b(?:improv\w*|increas\w*|boost\w*|rais\w*|lift\w*|reduc\w*|decreas\w*|lower\w*|mitigat\w*|cut\w*|shr[iu]nk\w*|"
@@ -823,6 +846,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         word = NOUN_AFTER.match(sentence, m.end())
         # "more than 90% volumetric tumor removal)": two or three plain words before a punctuation mark
         words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s*(?:[,;.)]|$))", after)
+        if not words and sentence[m.start():m.start() + 1] == "+":
+            # "+0.5% member sessions in the Feed": after a signed gain, plain words before a preposition name it too
+            words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s+(?:in|on|for|across|over)\b)", after)
         if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) or w.endswith("-") for w in words.group("w").split()) \
                 and m.group("unit") and m.group("unit").strip() in ("%", "percent"):
             word = words
@@ -998,17 +1024,19 @@ OPERATING_POINT_BEFORE = re.compile(
 # a share or a saving of a cost: an efficiency claim (claims.py), not a result
 COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
               r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput|"
-              r"(?:context|sequence|prompt|output|response|reasoning)\s+length|(?:model|index|storage)\s+size)")
+              r"(?:context|sequence|prompt|output|response|reasoning)\s+length|(?:model|index|storage)\s+size|bit-?rates?|storage)")
 COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
     r"(?:[\w-]+\s+){0,2}?"
     r"(?:overheads?|" + COST_WORDS + r"\s+(?:reductions?|savings?|decreases?|cuts?))\b|"
+    # "a 44.10% reduction in bitrate"
+    r"(?:reductions?|savings?|decreases?|cuts?|drops?)\s+(?:in|of)\s+(?:the\s+)?(?:[\w-]+\s+)?" + COST_WORDS + r"\b|"
     r"(?:of\s+(?:the\s+)?)?(?:data|tokens|parameters|weights|samples)\s+(?:pruned|removed|dropped|kept|retained)|"
     # "with 10% additional data", "at the cost of +71% in memory"
     r"(?:additional|extra|more)\s+(?:[\w-]+\s+)?(?:data|samples|examples|labels|annotations|" + COST_WORDS + r")\b|"
     r"(?:more\s+|higher\s+|increase\s+)?in\s+(?:the\s+)?" + COST_WORDS + r"\b)", re.I)
 # "retaining 50% dimensions", "using only 3.9% of sampled points": how much of the input a method keeps is a setting
-KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|with\s+(?:less|fewer)\s+than|requir\w*|prun\w*|drop\w*|remov\w*|mask\w*|"
+KEPT_BEFORE = re.compile(r"\b(?:retain\w*|keep\w*|kept|us(?:e|es|ed|ing)|with\s+only|with\s+(?:less|fewer)\s+than|requir\w*|prun\w*|drop\w*|remov\w*|eliminat\w*|mask\w*|"
                          r"sampl\w*|select\w*|preserv\w*)\s+(?:only\s+|just\s+|about\s+|around\s+|up\s+to\s+|~\s*)?(?:an?\s+)?$", re.I)
 KEPT_AFTER = re.compile(r"[\d.]+\s*(?:%|percent)\s+(?:of\s+(?:the\s+|its\s+|their\s+|all\s+)?)?(?:[\w-]+\s+)?(?:dimensions|channels|layers|heads|"
                         r"experts|neurons|weights|samples|examples|points|frames|patches|tokens|data|labels|annotations|images|views|"
@@ -1117,6 +1145,9 @@ def _metric_name(metric: str) -> str:
     # "slashing DIJA success rates", "affect accuracy": the verb before a measure is no part of it
     metric = re.sub(r"^(?:slash\w*|affect\w*|improv\w*|boost\w*|increas\w*|reduc\w*|rais\w*|lift\w*|enhanc\w*|lower\w*|"
                     r"decreas\w*|achiev\w*|reach\w*|attain\w*|yield\w*|deliver\w*|cut\w*)\s+(?=\S)", "", metric)
+    # "competitive BLEU@4 scores", "a near-perfect average score": a judgement of the value, no part of the measure
+    metric = re.sub(r"^(?:(?:competitive|competetive|near-perfect|perfect|impressive|remarkable|excellent|promising|strong|"
+                    r"superior|notable|significant|substantial|state-of-the-art|SOTA|high|low)\s+)+(?=\S)", "", metric, flags=re.I)
     metric = re.sub(r"accuracies$", "accuracy", metric)
     metric = re.sub(r"(?<=-measure)s$", "", metric)
     metric = re.sub(r"(?<=[A-Z])s$", "", metric)  # "AUCs" → "AUC"
