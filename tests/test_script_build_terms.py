@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_terms import defined_terms, long_form, name_shaped, written_names  # noqa: E402
 
-from kg.extract.typer import NAMES_FILE, TERMS_DIR, TERMS_FILE  # noqa: E402
+from kg.extract.typer import NAMES_FILE, TERMS_FILE  # noqa: E402
 
 
 def test_script_build_terms_long_form_spells_the_acronym():
@@ -38,7 +38,7 @@ def test_script_build_terms_rebuilds_the_shipped_list(shared, tmp_path):
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_terms.py"), "--data", str(shared / "data"),
                            "--out", str(tmp_path)], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in TERMS_DIR.glob("*.tsv"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted((TERMS_FILE.name, NAMES_FILE.name))
     for shipped in (TERMS_FILE, NAMES_FILE):
         assert (tmp_path / shipped.name).read_bytes() == shipped.read_bytes(), shipped.name
 
