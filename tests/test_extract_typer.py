@@ -122,3 +122,29 @@ def test_extract_typer_reads_how_often_the_corpus_defines_a_phrase():
     other = raw_features(text, "techniques", o, o + 11, "lexicon")
     assert text[s:s + 22] == "Gaussian mixture model" and text[o:o + 11] == "blue cheese"
     assert "t_2" in term and "t_0" in other
+
+
+def test_extract_typer_reads_the_clusters_of_head_and_neighbours():
+    """Words the unlabelled abstracts use alike share a cluster (scripts/build_clusters.py), and the typer
+    reads the clusters of a mention's head and first word and of the words beside it."""
+    from kg.extract.typer import raw_features, word_clusters
+
+    clusters = word_clusters()
+    assert len(clusters) > 10000 and all(len(c) == 3 for c in list(clusters.values())[:100])
+    # task nouns with task nouns, benchmarks with benchmarks, cost words with cost words (the 400-cluster column)
+    assert clusters["segmentation"][1] == clusters["captioning"][1] != clusters["latency"][1]
+    assert clusters["gsm8k"][1] == clusters["aime24"][1] != clusters["segmentation"][1]
+    text = "We study video captioning on the new corpus."
+    s = text.index("video")
+    feats = raw_features(text, "tasks", s, s + len("video captioning"), "lexicon")
+    assert f"hcm_{clusters['captioning'][1]}" in feats and f"bcm_{clusters['video'][1]}" in feats
+    assert f"lcm_{clusters['study'][1]}" in feats and f"rcm_{clusters['on'][1]}" in feats
+    unknown = raw_features("We study zqxwv methods.", "tasks", 9, 14, "lexicon")
+    assert "hcm_-" in unknown  # a word of no cluster has a feature of its own
+
+
+def test_extract_typer_keeps_a_metric_that_names_itself(nlp):
+    """"as measured by Wasserstein metrics": the words say it is a metric, so the typer does not re-type it."""
+    ext = extract_text(nlp, "We propose SADs, scores of model behaviour. They correlate with downstream quality, "
+                            "as measured by Hellinger metrics on the shifted splits.")
+    assert ("metrics", "Hellinger metrics") in {(m.field, m.text) for m in ext.mentions}

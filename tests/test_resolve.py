@@ -102,11 +102,12 @@ def test_resolve_two_senses_of_an_acronym_are_two_entities_and_bare_use_stays_ap
     exts = [extract_text(nlp, t, f"{i}.txt") for i, t in enumerate([
         "We propose a new method for automatic speech recognition (ASR) with a new decoder.",
         "Our jailbreak raises the attack success rate (ASR) to 90%.",
-        "We measure the ASR of the attack."])]
+        "We measure the ASR metric of the attack."])]
     G = graph_of(exts)
     assert "ASR" in G.nodes["task:automaticspeechrecognition"]["aliases"]
     assert "ASR" in G.nodes["metric:attacksuccessrate"]["aliases"]
-    assert "method:asr" in G  # the bare acronym stays its own node
+    # the bare acronym stays its own node, even under the label of one paper's sense: one definition is no dominant sense
+    assert "metric:asr" in G and G.nodes["metric:asr"]["name"] == "ASR"
 
 
 def test_resolve_bare_acronym_joins_a_dominant_sense_only():

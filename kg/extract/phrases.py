@@ -281,6 +281,9 @@ class PhraseFinder:
                     continue
                 if fld == "metrics" and head == "loss" and any(c.isupper() for c in text[start:m.start()]):
                     continue  # "DDPM loss" is an objective, not a measure
+                if fld == "metrics" and head in ("score", "scores") and any(
+                        f == "metrics" and r == "lexicon" and (a, b) == (start, m.start() - 1) for f, a, b, r, *_ in found):
+                    continue  # "temporal consistency scores": the known measure before "scores" is the metric
                 if fld == "metrics" and head in ("score", "scores") and any(c.isupper() for c in text[start:m.start()]):
                     # "Valid-Unique-Novelty scores": the name is the metric
                     found.append(SpanMention(fld, start, m.start() - 1, "phrase.metric_name", None))

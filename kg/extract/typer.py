@@ -9,8 +9,11 @@ spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no vectors) give
 each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
   the sentence says what it is (`EVIDENT_RULES`);
-- a mention of a rule in `drop_rules` (head-noun phrases "phrase.", names by shape alone
-  "name.shape") is dropped when NONE reaches `drop` (0.5); lexicon terms are never dropped;
+- a mention of a rule in `drop_rules` (head-noun phrases of techniques and tasks, "phrase.extended",
+  names by shape alone "name.shape"; not a measure's head-noun phrase, "phrase.metric_head") is
+  dropped when NONE reaches `drop` (0.5); lexicon terms are never dropped;
+- the words of a mention, of its head and its neighbours are also read as their clusters
+  (terms/word_clusters.tsv: words the unlabelled arXiv abstracts use alike);
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
@@ -53,10 +56,11 @@ CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
 CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
 TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
 MAX_CANDIDATE_WORDS = 3
-EVIDENT_RULES = frozenset({"model.apposition"})  # the sentence says what it is ("X, a leading … model"): not re-typed
+EVIDENT_RULES = frozenset({"model.apposition", "metric.named"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics"): not re-typed
 TERMS_DIR = Path(__file__).parent / "terms"
 TERMS_FILE = TERMS_DIR / "corpus_terms.tsv"
 NAMES_FILE = TERMS_DIR / "corpus_names.tsv"
+CLUSTERS_FILE = TERMS_DIR / "word_clusters.tsv"
 
 
 @lru_cache(maxsize=1)
@@ -83,6 +87,18 @@ def corpus_names() -> dict[str, int]:
     """How many arXiv abstracts write each name-shaped word ("GPT-4": 1516), for those at least three
     do (scripts/build_terms.py). Few or none: likely a name the paper gives its own method."""
     return dict(_counts(NAMES_FILE))
+
+
+NO_CLUSTER = ("-", "-", "-")
+
+
+@lru_cache(maxsize=1)
+def word_clusters() -> dict[str, tuple[str, str, str]]:
+    """The clusters (of 100, 400 and 1,600) of each of 20,000 words that the unlabelled abstracts use alike
+    (scripts/build_clusters.py): "segmentation", "captioning" and "detection" share one, "GSM8K", "AIME24"
+    and "AndroidWorld" another, so what the model learns of one word carries to words it never saw in training."""
+    rows = (line.split("\t") for line in CLUSTERS_FILE.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
+    return {w: (a, b, c) for w, a, b, c in rows}
 
 
 def _counts(path: Path) -> list[tuple[str, int]]:
@@ -191,6 +207,13 @@ def feature_parts(text: str, fld: str, s: int, e: int, rule: str) -> tuple[tuple
     rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
     rest += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
     rest += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
+    clusters = word_clusters()
+    if left:
+        near = clusters.get(left[-1], NO_CLUSTER)
+        rest += [f"lc_{near[0]}", f"lcm_{near[1]}"]
+    if right:
+        near = clusters.get(right[0], NO_CLUSTER)
+        rest += [f"rc_{near[0]}", f"rcm_{near[1]}"]
     return of_name, rest
 
 
@@ -205,6 +228,10 @@ def _name_features(name: str) -> tuple[str, tuple[str, ...]]:
     feats = (f"k_{term_bucket(written)}", f"h_{words[-1]}", f"b_{words[0]}", f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}",
              f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}",
              f"t_{term_bucket(defined)}", *(f"w_{w}" for w in words[:6]))
+    clusters = word_clusters()
+    head, first = clusters.get(words[-1], NO_CLUSTER), clusters.get(words[0], NO_CLUSTER)
+    feats += (f"hc_{head[0]}", f"hcm_{head[1]}", f"hcf_{head[2]}", f"bcm_{first[1]}", f"bcf_{first[2]}",
+              *(f"wc_{clusters.get(w, NO_CLUSTER)[1]}" for w in words[:6]))
     return words[-1], feats
 
 
