@@ -256,9 +256,9 @@ class Resolver:
         """The label the corpus votes for an entity key named under `label`, when it is another:
         one label holds three quarters or more of the papers that name the key under any entity
         label, and five or more papers (`VOTE_SHARE`, `VOTE_PAPERS`). Otherwise None: the mention
-        keeps its label."""
+        keeps its label (so does a label no paper names the key under)."""
         counts = self.tally().get(key)
-        if not counts or len(counts) < 2:
+        if not counts or len(counts) < 2 or label not in counts:
             return None
         best = min(counts, key=lambda k: (-counts[k], k))
         share, of = VOTE_SHARE
