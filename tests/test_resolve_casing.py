@@ -38,13 +38,13 @@ def test_resolve_casing_variants_that_are_no_spelling_join():
 
 
 def test_resolve_casing_a_spelling_some_definition_writes_joins():
-    """"QLoRA" and "qLoRA" are two spellings; the second joins once a paper defines it so."""
+    """"QLoRA" and "QLoRa" are two spellings; the second joins once a paper defines it so."""
     r = Resolver()
     r.observe(M, "quantized low-rank adaptation", short="QLoRA")
     r.observe(M, "quantized low-rank adaptation", short="QLoRA")
-    assert r.resolve(M, "qLoRA").id == "method:qlora"
-    r.observe(M, "quantized low-rank adaptation", short="qLoRA")
-    assert r.resolve(M, "qLoRA").id == r.resolve(M, "QLoRA").id == "method:quantizedlowrankadaptation"
+    assert r.resolve(M, "QLoRa").id == "method:qlora"
+    r.observe(M, "quantized low-rank adaptation", short="QLoRa")
+    assert r.resolve(M, "QLoRa").id == r.resolve(M, "QLoRA").id == "method:quantizedlowrankadaptation"
 
 
 def test_resolve_casing_leaves_same_key_names_as_they_were():
@@ -87,3 +87,12 @@ def test_resolve_casing_a_new_spelling_rewrites_the_papers_it_joins(tmp_path):
     build([a], tmp_path / "fresh2", cache=False)
     for name in ("graph.json", "graph.ttl"):
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "fresh2" / name).read_bytes()
+
+
+def test_resolve_casing_ignores_the_first_letter():
+    """A sentence starts "MIoU improves by 2 points": the papers' "mIoU" capitalised, not another spelling."""
+    r = Resolver()
+    r.observe(NodeLabel.METRIC, "mean intersection over union", short="mIoU")
+    r.observe(NodeLabel.METRIC, "mean intersection over union", short="mIoU")
+    assert r.resolve(NodeLabel.METRIC, "MIoU").id == r.resolve(NodeLabel.METRIC, "mIoU").id == "metric:meanintersectionoverunion"
+    assert r.resolve(NodeLabel.METRIC, "MiOU").id == "metric:miou"

@@ -14,6 +14,11 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
   otherwise the bare acronym stays its own node;
 - a definition or lexicon alias never joins two versions, sizes or variants ("GPT-4V" → "GPT-4"),
   nor a phrase to a hub it refines ("video-language models" → "vision-language models");
+- a bare mixed-case name takes its acronym's sense only as some definition of it spells it
+  ("LoRa", the radio protocol, is not the papers' "LoRA"; `Resolver.spelled`);
+- a name extracted under several entity labels joins the node of the label three quarters or more
+  of its papers give it, five or more (the corpus label vote, `Resolver.voted`), but a paper's own
+  proposed names and bare acronyms in capitals keep their label;
 - variants are linked to their family afterwards (`variant_links`, `VARIANT_OF`).
 """
 from __future__ import annotations
@@ -235,12 +240,14 @@ class Resolver:
         casing is no distinct spelling (all capitals "LORA", all lower case "lora", capitalised
         "Lora": how one writes any acronym), or some definition of that sense writes it so. A
         mixed-case form the definitions never write ("LoRa", the radio protocol, against every
-        paper's "LoRA", low-rank adaptation) is another name: it stays its own node."""
+        paper's "LoRA", low-rank adaptation) is another name: it stays its own node. The case of the
+        first letter does not count ("MIoU" at the start of a sentence is "mIoU")."""
         cased = casing(form)
         if not distinct_casing(cased):
             return True
         sense = self._sense(label, key)
-        return cased in self._spell_of.get((label, key), {}).get(sense, ())
+        written = self._spell_of.get((label, key), {}).get(sense, ())
+        return cased in written or any(_first_letter_aside(cased) == _first_letter_aside(w) for w in written)
 
     def tally(self) -> dict[str, dict[str, int]]:
         """Entity key → label → papers whose field mentions of that label resolve to it."""
@@ -586,6 +593,10 @@ def all_capitals(form: str) -> bool:
     """
     letters = [ch for ch in casing(form) if ch.isalpha()]
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def _first_letter_aside(cased: str) -> str:
+    return cased[:1].lower() + cased[1:]
 
 
 def distinct_casing(cased: str) -> bool:
