@@ -96,3 +96,11 @@ def test_resolve_casing_ignores_the_first_letter():
     r.observe(NodeLabel.METRIC, "mean intersection over union", short="mIoU")
     assert r.resolve(NodeLabel.METRIC, "MIoU").id == r.resolve(NodeLabel.METRIC, "mIoU").id == "metric:meanintersectionoverunion"
     assert r.resolve(NodeLabel.METRIC, "MiOU").id == "metric:miou"
+
+
+def test_resolve_casing_is_for_single_words():
+    """A lexicon names "F1-Score" by "F1" (written "F1score" by one paper): a name of several words joins however cased."""
+    r = Resolver()
+    r.define("Metric", "f1score", "f1", lexicon=True)
+    r.spell("Metric", "f1score", "f1", "F1score")
+    assert r.resolve(NodeLabel.METRIC, "F1-Score").id == r.resolve(NodeLabel.METRIC, "F1").id == "metric:f1"

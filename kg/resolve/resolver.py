@@ -23,6 +23,7 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -241,9 +242,10 @@ class Resolver:
         "Lora": how one writes any acronym), or some definition of that sense writes it so. A
         mixed-case form the definitions never write ("LoRa", the radio protocol, against every
         paper's "LoRA", low-rank adaptation) is another name: it stays its own node. The case of the
-        first letter does not count ("MIoU" at the start of a sentence is "mIoU")."""
+        first letter does not count ("MIoU" at the start of a sentence is "mIoU"), nor the casing of
+        a name of several words ("F1-Score", "Gaussian Process"): the rule is for single words."""
         cased = casing(form)
-        if not distinct_casing(cased):
+        if not distinct_casing(cased) or _SEVERAL_WORDS.search(surface(form)):
             return True
         sense = self._sense(label, key)
         written = self._spell_of.get((label, key), {}).get(sense, ())
@@ -593,6 +595,10 @@ def all_capitals(form: str) -> bool:
     """
     letters = [ch for ch in casing(form) if ch.isalpha()]
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+#: a space or a dash: a name of several words, whose casing is no spelling of an acronym
+_SEVERAL_WORDS = re.compile(r"[\s\-‐‑–—]")
 
 
 def _first_letter_aside(cased: str) -> str:
