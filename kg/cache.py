@@ -142,6 +142,7 @@ class Alias(NamedTuple):
     label: str = ""
     key: str = ""
     how: str = ""
+    form: str = ""  # the mention's surface form, which `Resolver.entity_for` resolves anew
 
 
 @dataclass

@@ -257,7 +257,7 @@ def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
         seen.update({k: v for k, v in data.items() if k not in seen})
     forms = Counter((r.entity, r.label.value, r.form, r.key, r.how) for r in rendered.resolutions)
     detail.forms = [FormCount(eid, label, name, n, key, how) for (eid, label, name, key, how), n in forms.items()]
-    detail.aliases = sorted({Alias(r.entity, r.short, r.label.value, r.key, r.how) for r in rendered.resolutions if r.short})
+    detail.aliases = sorted({Alias(r.entity, r.short, r.label.value, r.key, r.how, r.form) for r in rendered.resolutions if r.short})
     deps: dict[str, list[int]] = {}
     for i in sorted(rendered.deps):
         for dep in rendered.deps[i]:
@@ -376,11 +376,11 @@ def _patch(entry: PlannedChunk, reuse: Chunk, detail: ChunkDetail, affected: set
 
     # a paper resolves the same names however they resolve (only the entities they lead to change),
     # so the chunk's dependencies stay; its forms and acronyms move to their names' entities
-    def moved(items: list, form: str) -> dict[int, tuple]:  # index → the item with the entity its name resolves to now
-        return {n: x._replace(entity=resolver.entity_for(x.label, x.key, getattr(x, form), x.how))
+    def moved(items: list) -> dict[int, tuple]:  # index → the item with the entity its name resolves to now
+        return {n: x._replace(entity=resolver.entity_for(x.label, x.key, x.form, x.how))
                 for n, x in enumerate(items) if f"{x.label}\t{x.key}" in changed}
 
-    forms, aliases = moved(detail.forms, "form"), moved(detail.aliases, "short")
+    forms, aliases = moved(detail.forms), moved(detail.aliases)
     new = ChunkDetail(detail.longs, detail.deps,
                       [forms.get(n, f) for n, f in enumerate(detail.forms)] if forms else detail.forms,
                       sorted({aliases.get(n, a) for n, a in enumerate(detail.aliases)}), spans,

@@ -124,3 +124,13 @@ def test_resolve_vote_records():
     r.note(Vote("Task", "semanticsegmentation"))
     r.note(Vote("Task", "semanticsegmentation"), n=-1)
     assert r.tally() == {}
+
+
+def test_resolve_vote_a_rebuild_resolves_a_mention_anew_from_its_record():
+    """A rebuild moves a chunk's forms and acronyms by (label, key, surface form, how) alone: that must
+    give what resolving the mention gave, here a long form with its capital acronym, voted Task."""
+    r = Resolver()
+    _votes(r, "semanticsegmentation", Task=30, Technique=2)
+    res = r.resolution(K, "semantic segmentation", short="SS", vote=True)
+    assert res.entity == "task:semanticsegmentation" and res.short == "SS"
+    assert r.entity_for(res.label, res.key, res.form, res.how) == res.entity
