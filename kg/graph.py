@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from .latex import plain
-from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
+from .ontology import FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
 from .records import Document
 from .resolve.normalize import name_key
