@@ -5,7 +5,7 @@ inputs' definitions are counted, and the chunks and papers that use them.
 
 Runs `kg build INPUT... -o OUT` in this process (OUT holds the last build; it is updated as any
 rebuild would update it) and, before the graph is written, prints: how many definitions (acronym ↔
-long form) were added or taken back, and over how many names; how many names now resolve to another
+long form), spellings and label votes were added or taken back, and over how many names; how many names now resolve to another
 entity, and why (their own definitions changed, or only a sense they point to); for each such name
 (most used first) its definitions before and after, and the reused chunks and papers that resolved
 it (read from each chunk's detail, no rendering). Then the build's own counts.
@@ -30,16 +30,18 @@ def explain(planned, previous, top: int) -> None:
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current]
     counts = {name: dict(longs) for name, longs in state.longs.items()}
-    resolver = Resolver(counts, {name: dict(longs) for name, longs in state.lexicon.items()})
-    deltas = [(d, -1) for detail in removed for d in detail.longs]
-    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.longs]
+    resolver = Resolver(counts, {name: dict(longs) for name, longs in state.lexicon.items()},
+                        {name: {long: dict(forms) for long, forms in longs.items()} for name, longs in state.spellings.items()},
+                        dict(state.votes))
+    deltas = [(d, -1) for detail in removed for d in detail.notes()]
+    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.notes()]
     direct = {(d.label, d.key) for d, _ in deltas}
-    names = direct | set(resolver.defined())
-    before = {name: resolver.canonical(*name) for name in names}
+    names = direct | resolver.names()
+    before = {name: resolver.signature(*name) for name in names}
     defs_before = {name: dict(counts.get(name, {})) for name in names}
     for d, n in deltas:
-        resolver.define(*d, n=n)
-    changed = {name for name in names if resolver.canonical(*name) != before[name]}
+        resolver.note(d, n=n)
+    changed = {name for name in names if resolver.signature(*name) != before[name]}
     print(f"definitions added or taken back: {len(deltas)}, over {len(direct)} names; names with a definition: "
           f"{len(names)}; names resolving to another entity now: {len(changed)}")
     why = Counter("its own definitions changed" if name in direct else "a sense it points to changed" for name in changed)
@@ -59,10 +61,10 @@ def explain(planned, previous, top: int) -> None:
     total = sum(entry.size for entry in reused)
     print(f"reused chunks: {len(reused)}, of which {hit_chunks} use a name that resolves anew; papers in reused chunks: "
           f"{total:,}, of which {len(hit_papers):,} ({len(hit_papers) / max(total, 1):.2%}) resolve such a name")
-    print(f"\n| name | resolved to | now | definitions before | after | chunks | papers |\n|---|---|---|---|---|---:|---:|")
+    print(f"\n| name | resolved to (key, spellings, voted label) | now | definitions before | after | chunks | papers |\n|---|---|---|---|---|---:|---:|")
     for name in sorted(changed, key=lambda n: (-papers[n], n))[:top]:
         after = dict(counts.get(name, {}))
-        print(f"| {name[0]} {name[1]} | {before[name]} | {resolver.canonical(*name)} | {defs_before[name] or '–'} | "
+        print(f"| {name[0]} {name[1]} | {before[name]} | {resolver.signature(*name)} | {defs_before[name] or '–'} | "
               f"{after or '–'} | {chunks[name]} | {papers[name]} |")
     print()
 

@@ -7,7 +7,9 @@ long forms, lexicon names): those of the extractions cached in BUILD_DIR/.kg-cac
 (e.g. of ../shared/data/corpus_arxiv/arxiv-005.jsonl.gz), or none without BUILD_DIR. A pair is
 predicted "same" when both forms resolve to one node id. Precision = correct "same" / predicted
 "same"; recall = correct "same" / gold "same". With --corpus (default ../shared/data/corpus_arxiv)
-it first checks that every form occurs in the corpus's abstracts.
+it first checks that every form occurs in the corpus's abstracts. Each form is resolved as a field
+mention of its label (`label`, or `label_b` for the second form when given): the corpus label vote
+applies (a resolver without it, e.g. older code, resolves by the label alone).
 """
 from __future__ import annotations
 
@@ -31,7 +33,16 @@ PAIRS = Path(__file__).resolve().parent / "resolution_pairs.tsv"
 def load_pairs(path: Path = PAIRS) -> list[dict]:
     with open(path, encoding="utf-8") as fh:
         rows = [line for line in fh if not line.startswith("#")]
-    return [dict(r, same=r["same"] == "1") for r in csv.DictReader(rows, delimiter="\t")]
+    return [dict(r, same=r["same"] == "1", label_b=r.get("label_b") or r["label"])
+            for r in csv.DictReader(rows, delimiter="\t")]
+
+
+def entity(resolver: Resolver, label: str, name: str) -> str:
+    """The node id a field mention of `label` written `name` resolves to."""
+    try:
+        return resolver.resolution(NodeLabel(label), name, vote=True).entity
+    except TypeError:  # a resolver without the label vote
+        return resolver.resolve(NodeLabel(label), name).id
 
 
 def corpus_resolver(build_dir: Path | None) -> tuple[Resolver, int]:
@@ -65,8 +76,8 @@ def score(pairs: list[dict], resolver: Resolver) -> dict:
     errors = []
     tp = fp = fn = tn = 0
     for p in pairs:
-        label = NodeLabel(p["label"])
-        same = resolver.resolve(label, p["a"]).id == resolver.resolve(label, p["b"]).id
+        ia, ib = entity(resolver, p["label"], p["a"]), entity(resolver, p["label_b"], p["b"])
+        same = ia == ib
         ok = same == p["same"]
         tp += same and p["same"]
         fp += same and not p["same"]
@@ -74,7 +85,7 @@ def score(pairs: list[dict], resolver: Resolver) -> dict:
         tn += (not same) and not p["same"]
         by_case[p["case"]]["ok" if ok else "wrong"] += 1
         if not ok:
-            errors.append((p, resolver.resolve(label, p["a"]).id, resolver.resolve(label, p["b"]).id))
+            errors.append((p, ia, ib))
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = tp / (tp + fn) if tp + fn else 1.0
     return {"tp": tp, "fp": fp, "fn": fn, "tn": tn, "precision": precision, "recall": recall,

@@ -31,11 +31,11 @@ from typing import NamedTuple
 
 from .errors import CacheError, PipelineConfigError
 from .records import Document, Extraction, extraction_from_json, extraction_to_json
-from .resolve.resolver import Definition
+from .resolve.resolver import Definition, Spelling, Vote
 
 CACHE_DIR = ".kg-cache"
 CHUNK = 1000  # abstracts per chunk: the unit a rebuild copies or redoes
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 
 
 def pipeline_version(config=None, lexicons=()) -> str:
@@ -123,13 +123,15 @@ class Chunk:
 
 class FormCount(NamedTuple):
     """How often a chunk wrote an entity's name one way (`key`: the name's key, which the entity
-    follows when the name resolves anew)."""
+    follows when the name resolves anew; `label`: the mention's, `how`: the resolution's, with which
+    `Resolver.entity_for` resolves it anew)."""
 
     entity: str
     label: str
     form: str
     count: int
     key: str = ""
+    how: str = ""
 
 
 class Alias(NamedTuple):
@@ -139,6 +141,8 @@ class Alias(NamedTuple):
     short: str
     label: str = ""
     key: str = ""
+    how: str = ""
+    form: str = ""  # the mention's surface form, which `Resolver.entity_for` resolves anew
 
 
 @dataclass
@@ -149,27 +153,38 @@ class ChunkDetail:
     (a paper's edges change only if one of its names resolves differently); `forms` and `aliases`,
     from which entities are named; `spans`: for the edges of graph.json and the Turtle, each
     paper's piece as [start, end) offsets from the chunk's start, two numbers a position (so a
-    rebuild writes again only the papers whose names resolve anew, and copies the others). Stored
-    as plain tuples (`to_marshal`), read back as these records (`from_marshal`)."""
+    rebuild writes again only the papers whose names resolve anew, and copies the others);
+    `spellings` and `votes`, how its papers write the names they define and under which labels they
+    name things (the resolver's other corpus counts, kept like `longs`). Stored as plain tuples
+    (`to_marshal`), read back as these records (`from_marshal`)."""
 
     longs: list[Definition] = field(default_factory=list)
     deps: dict[str, list[int]] = field(default_factory=dict)
     forms: list[FormCount] = field(default_factory=list)
     aliases: list[Alias] = field(default_factory=list)
     spans: dict[str, list[int]] = field(default_factory=dict)
+    spellings: list[Spelling] = field(default_factory=list)
+    votes: list[Vote] = field(default_factory=list)
+
+    def notes(self) -> list:
+        """What its papers told the resolver (`Resolver.note`): definitions, spellings, votes."""
+        return [*self.longs, *self.spellings, *self.votes]
 
     def to_marshal(self) -> bytes:
-        """On disk: ([Definition fields], deps, [FormCount fields], [Alias fields], spans), each
-        record a plain tuple of its fields in declaration order (marshal takes no tuple subclass)."""
+        """On disk: ([Definition fields], deps, [FormCount fields], [Alias fields], spans,
+        [Spelling fields], [Vote fields]), each record a plain tuple of its fields in declaration
+        order (marshal takes no tuple subclass)."""
         return marshal.dumps(([tuple(d) for d in self.longs], self.deps, [tuple(f) for f in self.forms],
-                              [tuple(a) for a in self.aliases], self.spans))
+                              [tuple(a) for a in self.aliases], self.spans, [tuple(s) for s in self.spellings],
+                              [tuple(v) for v in self.votes]))
 
     @classmethod
     def from_marshal(cls, data: bytes) -> ChunkDetail:
         """The detail `to_marshal` wrote."""
-        longs, deps, forms, aliases, spans = marshal.loads(data)
+        longs, deps, forms, aliases, spans, spellings, votes = marshal.loads(data)
         return cls([Definition._make(d) for d in longs], deps, [FormCount._make(f) for f in forms],
-                   [Alias._make(a) for a in aliases], spans)
+                   [Alias._make(a) for a in aliases], spans, [Spelling._make(s) for s in spellings],
+                   [Vote._make(v) for v in votes])
 
 
 class SharedNode(NamedTuple):
@@ -198,30 +213,35 @@ class BuildState:
     """The totals over every chunk of a build, updated by the next one instead of recounted:
     `longs`, the resolver's definition counts ((label, name key) → long form key → papers), `lexicon`
     those of them a lexicon gives; `entities`, entity id → its `EntityTotals`; `shared`, every shared
-    node as a `SharedNode`, sorted by id, so an unchanged one is copied."""
+    node as a `SharedNode`, sorted by id, so an unchanged one is copied; `spellings` ((label, name
+    key) → long form key → casing → papers) and `votes` ((label, name key) → papers), the resolver's
+    other corpus counts."""
 
     longs: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
     lexicon: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
     entities: dict[str, EntityTotals] = field(default_factory=dict)
     shared: list[SharedNode] = field(default_factory=list)
+    spellings: dict[tuple[str, str], dict[str, dict[str, int]]] = field(default_factory=dict)
+    votes: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def to_marshal(self) -> bytes:
         """On disk (`state-<version>.marshal`), plain containers only, so that loading is quick:
         (longs, lexicon, {entity id: (label, (form, count, form, count, …), (acronym, count, …))},
-        [(id, json_start, json_end, rdf_start, rdf_end), …]); an entity's counts are flat pairs,
-        which load faster than many small dicts."""
+        [(id, json_start, json_end, rdf_start, rdf_end), …], spellings, votes); an entity's counts
+        are flat pairs, which load faster than many small dicts."""
         entities = {eid: (e.label, tuple(x for kv in e.forms.items() for x in kv),
                           tuple(x for kv in e.shorts.items() for x in kv)) for eid, e in self.entities.items()}
-        return marshal.dumps((self.longs, self.lexicon, entities, [tuple(node) for node in self.shared]))
+        return marshal.dumps((self.longs, self.lexicon, entities, [tuple(node) for node in self.shared],
+                              self.spellings, self.votes))
 
     @classmethod
     def from_marshal(cls, data: bytes) -> BuildState:
         """The state `to_marshal` wrote."""
-        longs, lexicon, entities, shared = marshal.loads(data)
+        longs, lexicon, entities, shared, spellings, votes = marshal.loads(data)
         return cls(longs, lexicon,
                    {eid: EntityTotals(label, dict(zip(forms[::2], forms[1::2])), dict(zip(shorts[::2], shorts[1::2])))
                     for eid, (label, forms, shorts) in entities.items()},
-                   [SharedNode._make(node) for node in shared])
+                   [SharedNode._make(node) for node in shared], spellings, votes)
 
 
 @dataclass

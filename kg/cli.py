@@ -261,12 +261,15 @@ def _print_explained(name: str, merges) -> None:
         if m.entity != entity:
             entity = m.entity
             typer.echo(f"{m.entity} ({m.label}) named {m.name!r}")
-        steps = "; ".join(f"{s.rule} {s.source!r} → {s.target!r} ({s.votes} of {s.total} definitions)" for s in m.steps)
+        steps = "; ".join(f"{s.rule} {s.source!r} → {s.target!r} ({s.votes} of {s.total} "
+                          f"{'papers' if s.rule == 'label vote' else 'definitions'})" for s in m.steps)
         why = {"name": "the name (its most frequent form)",
                "same key": f"same key {m.key!r} (differs in case, plural, spacing or hyphens)",
                "acronym": "an acronym its papers define for this entity (its letters fit)",
                "definition": steps,
-               "undecided": f"stays its own node, no sense is dominant: {steps}"}.get(m.rule, m.rule)
+               "undecided": f"stays its own node, no sense is dominant: {steps}",
+               "label vote": f"named under another label, the corpus votes this one: {steps}",
+               "casing": f"stays its own node, its casing is not its sense's: {steps}"}.get(m.rule, m.rule)
         count = f"×{m.count}" if m.count else "asked"
         typer.echo(f"  {m.form!r} {count}: {why}")
 

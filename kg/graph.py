@@ -11,15 +11,19 @@ from collections.abc import Iterable
 import networkx as nx
 
 from .latex import plain
-from .ontology import FIELD_LABEL, FIELD_REL, PATTERNS, NodeLabel, RelType
+from .ontology import FIELD_REL, PATTERNS, NodeLabel, RelType
 from .records import Evidence, Extraction
 from .records import Document
 from .resolve.normalize import name_key
 from .resolve.papers import paper_identity
-from .resolve.resolver import Resolution, Resolver, own_definitions, variant_links
+from .resolve.resolver import Resolution, Resolver, field_labels, own_definitions, variant_links
 from .text import is_generic_baseline, normalise
 
 L, R = NodeLabel, RelType
+
+#: the relationship from a paper to a field mention the corpus label vote gave another label
+#: (`Resolver.voted`): the one of a mention of that label's field
+LABEL_REL = {L.METHOD: R.USES, L.TECHNIQUE: R.USES, L.DATASET: R.EVALUATED_ON, L.METRIC: R.MEASURED_BY, L.TASK: R.ADDRESSES}
 
 
 def paper_id(doc: Document) -> str:
@@ -102,12 +106,13 @@ class GraphBuilder:
         data = _evidence(evidence) if evidence else {}
         self.G.add_edge(src, dst, key=rel.value, type=rel.value, **data, **_clean(props))
 
-    def entity(self, label: NodeLabel, name: str, short: str | None = None) -> str | None:
-        res = self.resolver.resolution(label, name, short, self._own)
+    def entity(self, label: NodeLabel, name: str, short: str | None = None, vote: bool = False) -> str | None:
+        """The node of a name, resolved (`vote`: a field mention, which the corpus label vote may move)."""
+        res = self.resolver.resolution(label, name, short, self._own, vote)
         if res is None:
             return None
         self.resolutions.append(res)
-        return self.node(res.entity, label)
+        return self.node(res.entity, res.node_label)
 
     def add(self, ext: Extraction, sources: list[str] | None = None) -> None:
         """Add one paper; `sources` lists every input that holds it (default: its own)."""
@@ -128,16 +133,16 @@ class GraphBuilder:
         self._own = own_definitions(ext)
         method_ids: dict[str, str] = {}
         # a benchmark the paper introduces is proposed and a dataset: one Dataset node it PROPOSES
-        datasets = {normalise(m.text) for m in ext.mentions if m.field == "datasets"}
-        for m in ext.mentions:
-            label = FIELD_LABEL[m.field]
-            if m.field == "proposed" and normalise(m.text) in datasets:
-                label = L.DATASET
-            eid = self.entity(label, m.text, shorts.get(m.text))
+        for m, label in field_labels(ext):
+            # a field mention joins the node of the label the corpus votes for it, but a paper's
+            # own proposed names keep theirs (PROPOSES a Method or a Dataset)
+            eid = self.entity(label, m.text, shorts.get(m.text), vote=m.field != "proposed")
             if eid is None:
                 continue
-            self.edge(pid, FIELD_REL[m.field], eid, m.evidence)
-            if label is L.METHOD:
+            node_label = L(self.G.nodes[eid]["label"])
+            rel = FIELD_REL[m.field] if node_label is label else LABEL_REL[node_label]
+            self.edge(pid, rel, eid, m.evidence)
+            if node_label is L.METHOD:
                 method_ids.setdefault(normalise(m.text), eid)
         for n, c in enumerate(ext.claims):
             sid = self.node(f"speedup:{own}#{n}", L.SPEEDUP, text=c.text, value=c.value,

@@ -34,7 +34,7 @@ from .errors import SourceError
 from .graph import paper_id
 from .ontology import label_of
 from .records import Document, Extraction
-from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, variant_links
+from .resolve.resolver import Merge, Resolution, Resolver, definitions, display_name, spellings, variant_links, votes
 from .sinks.atomic import Staged
 from .sinks.chunks import ChunkWriter, Outputs, copy_range, edge_types, json_line, plain_edges, shared_node
 from .sources import read_file, source_names
@@ -235,6 +235,8 @@ def _spool(stream: Iterator[Extraction], planned: list[PlannedChunk], spool, sta
             begin, left = spool.tell(), entry.size
         entry.chunk.keys.append([document_key(ext.document), spool.tell() - begin])  # offset in its cache file
         entry.detail.longs.extend(definitions(ext))
+        entry.detail.spellings.extend(spellings(ext))
+        entry.detail.votes.extend(votes(ext))
         spool.write(cache_line(ext).encode("utf-8"))
         left -= 1
         if left == 0:
@@ -253,9 +255,9 @@ def _note(rendered: RenderedChunk, chunk: Chunk, detail: ChunkDetail) -> None:
     for nid, data in rendered.shared.items():
         seen = chunk.shared.setdefault(nid, dict(data))
         seen.update({k: v for k, v in data.items() if k not in seen})
-    forms = Counter((r.entity, r.label.value, r.form, r.key) for r in rendered.resolutions)
-    detail.forms = [FormCount(eid, label, name, n, key) for (eid, label, name, key), n in forms.items()]
-    detail.aliases = sorted({Alias(r.entity, r.short, r.label.value, r.key) for r in rendered.resolutions if r.short})
+    forms = Counter((r.entity, r.label.value, r.form, r.key, r.how) for r in rendered.resolutions)
+    detail.forms = [FormCount(eid, label, name, n, key, how) for (eid, label, name, key, how), n in forms.items()]
+    detail.aliases = sorted({Alias(r.entity, r.short, r.label.value, r.key, r.how, r.form) for r in rendered.resolutions if r.short})
     deps: dict[str, list[int]] = {}
     for i in sorted(rendered.deps):
         for dep in rendered.deps[i]:
@@ -277,24 +279,22 @@ def _count(entities: dict[str, EntityTotals], old: ChunkDetail | None, new: Chun
     counts now (`new`, None for a removed chunk): its surface forms, and its acronyms (each
     (entity, acronym) once a chunk). Only the entities whose totals change are touched."""
     forms: Counter = Counter()
-    labels: dict[str, str] = {}
     for detail, n in ((old, -1), (new, 1)):
         for f in detail.forms if detail else ():
             forms[(f.entity, f.form)] += n * f.count
-            labels[f.entity] = f.label
     changed = set()
     for (eid, form), n in forms.items():
         if n:
-            counts = _totals(entities, eid, labels[eid]).forms
+            counts = _totals(entities, eid, label_of(eid).value).forms
             counts[form] = counts.get(form, 0) + n
             if counts[form] <= 0:
                 del counts[form]
             changed.add(eid)
-    before = {(a.entity, a.short): a.label for a in old.aliases} if old else {}
-    after = {(a.entity, a.short): a.label for a in new.aliases} if new else {}
-    for pairs, n, labelled in ((before.keys() - after.keys(), -1, before), (after.keys() - before.keys(), 1, after)):
+    before = {(a.entity, a.short) for a in old.aliases} if old else set()
+    after = {(a.entity, a.short) for a in new.aliases} if new else set()
+    for pairs, n in ((before - after, -1), (after - before, 1)):
         for eid, short in pairs:
-            shorts = _totals(entities, eid, labelled[(eid, short)]).shorts
+            shorts = _totals(entities, eid, label_of(eid).value).shorts
             shorts[short] = shorts.get(short, 0) + n
             if shorts[short] <= 0:
                 del shorts[short]
@@ -377,13 +377,14 @@ def _patch(entry: PlannedChunk, reuse: Chunk, detail: ChunkDetail, affected: set
     # a paper resolves the same names however they resolve (only the entities they lead to change),
     # so the chunk's dependencies stay; its forms and acronyms move to their names' entities
     def moved(items: list) -> dict[int, tuple]:  # index → the item with the entity its name resolves to now
-        return {n: x._replace(entity=f"{x.label.lower()}:{resolver.canonical(x.label, x.key)}")
+        return {n: x._replace(entity=resolver.entity_for(x.label, x.key, x.form, x.how))
                 for n, x in enumerate(items) if f"{x.label}\t{x.key}" in changed}
 
     forms, aliases = moved(detail.forms), moved(detail.aliases)
     new = ChunkDetail(detail.longs, detail.deps,
                       [forms.get(n, f) for n, f in enumerate(detail.forms)] if forms else detail.forms,
-                      sorted({aliases.get(n, a) for n, a in enumerate(detail.aliases)}), spans)
+                      sorted({aliases.get(n, a) for n, a in enumerate(detail.aliases)}), spans,
+                      detail.spellings, detail.votes)
     # what the entity totals must take back and add: the forms that moved (the others cancel), every acronym
     return chunk, new, (ChunkDetail(forms=[detail.forms[n] for n in forms], aliases=detail.aliases),
                         ChunkDetail(forms=list(forms.values()), aliases=new.aliases))
@@ -403,15 +404,16 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
     state = previous.state if previous else BuildState()
     current = {entry.sig for entry in planned}
     removed = [previous.detail(sig) for sig in previous.chunks if sig not in current] if previous else []
-    resolver = Resolver(state.longs, state.lexicon)
-    deltas = [(d, -1) for detail in removed for d in detail.longs]
-    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.longs]
-    # a name's canonical key follows its senses in turn, so any defined name may change with a delta
-    names = {(d.label, d.key) for d, _ in deltas} | set(resolver.defined()) if deltas else set()
-    before = {name: resolver.canonical(*name) for name in names}
+    resolver = Resolver(state.longs, state.lexicon, state.spellings, state.votes)
+    deltas = [(d, -1) for detail in removed for d in detail.notes()]
+    deltas += [(d, 1) for e in planned if e.detail for d in e.detail.notes()]
+    # a name's canonical key follows its senses in turn, and the label vote counts every name that
+    # resolves to an entity key, so any name the corpus decides may change with a delta
+    names = {(d.label, d.key) for d, _ in deltas} | resolver.names() if deltas else set()
+    before = {name: resolver.signature(*name) for name in names}
     for d, n in deltas:
-        resolver.define(*d, n=n)
-    changed = {f"{label}\t{key}" for (label, key) in names if resolver.canonical(label, key) != before[(label, key)]}
+        resolver.note(d, n=n)
+    changed = {f"{label}\t{key}" for (label, key) in names if resolver.signature(label, key) != before[(label, key)]}
     touched: set[str] = set()
     for detail in removed:
         _count(state.entities, detail, None, touched)
@@ -456,7 +458,7 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
                               pids=entry.pids, owners=entry.owners_sig)
                 if reuse is not None:  # extracted before; a paper it shares changed
                     before = detail or previous.detail(reuse.sig)
-                    detail = ChunkDetail(before.longs)
+                    detail = ChunkDetail(before.longs, spellings=before.spellings, votes=before.votes)
                     exts = extractions_in(out / BuildIndex.cache_name(version, entry.sig))
                 else:
                     before, detail = None, entry.detail

@@ -14,17 +14,30 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
   otherwise the bare acronym stays its own node;
 - a definition or lexicon alias never joins two versions, sizes or variants ("GPT-4V" → "GPT-4"),
   nor a phrase to a hub it refines ("video-language models" → "vision-language models");
+- a bare mixed-case name takes its acronym's sense only as some definition of it spells it
+  ("LoRa", the radio protocol, is not the papers' "LoRA"; `Resolver.spelled`);
+- a name extracted under several entity labels joins the node of the label three quarters or more
+  of its papers give it, five or more (the corpus label vote, `Resolver.voted`), but a paper's own
+  proposed names and bare acronyms in capitals keep their label;
 - variants are linked to their family afterwards (`variant_links`, `VARIANT_OF`).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..ontology import ENTITY_LABELS, FIELD_LABEL, NodeLabel
+from ..ontology import ENTITY_LABELS, FIELD_LABEL, NodeLabel, label_of
+from ..text import normalise
 from .normalize import acronym_fits, family, more_specific, name_key, node_id, same_identity
+
+
+#: the corpus label vote (`Resolver.voted`): the winning label must have this many papers, and this
+#: share (numerator, denominator) of the papers naming the entity key under any entity label
+VOTE_PAPERS = 5
+VOTE_SHARE = (3, 4)
 
 
 class Definition(NamedTuple):
@@ -38,6 +51,27 @@ class Definition(NamedTuple):
     lexicon: bool = False
 
 
+class Spelling(NamedTuple):
+    """How one paper writes a name it defines (`definitions()`): the entity label, the name's key,
+    the long form's key and the name's casing as written (`casing`: "LoRA", "GNN"), so that a bare
+    name written in another casing ("LoRa") joins that long form only if the definitions spell it so
+    (`Resolver.spelled`)."""
+
+    label: str
+    key: str
+    long_key: str
+    form: str
+
+
+class Vote(NamedTuple):
+    """One paper names `key` (after its own acronyms, `own_definitions`) under entity `label` in its
+    fields (`votes()`); the resolver counts papers by label for the corpus label vote
+    (`Resolver.voted`)."""
+
+    label: str
+    key: str
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """One mention resolved: its label, the key it resolves by (its name's; for an acronym its paper
@@ -49,6 +83,12 @@ class Resolution:
     entity: str
     form: str
     short: str | None = None
+    how: str = ""
+
+    @property
+    def node_label(self) -> NodeLabel:
+        """The label of the node it joins: the mention's, or the corpus vote's (`Resolver.voted`)."""
+        return label_of(self.entity)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,19 +152,59 @@ class Resolver:
     (`define(..., -1)`).
     """
 
-    def __init__(self, long_of: dict | None = None, lexicon_of: dict | None = None) -> None:
+    def __init__(self, long_of: dict | None = None, lexicon_of: dict | None = None, spell_of: dict | None = None,
+                 votes: dict | None = None) -> None:
         self._long_of: dict[tuple[str, str], dict[str, int]] = {} if long_of is None else long_of
         self._lexicon_of: dict[tuple[str, str], dict[str, int]] = {} if lexicon_of is None else lexicon_of
+        # (label, name key) → long form key → casing as written → papers (`Spelling`)
+        self._spell_of: dict[tuple[str, str], dict[str, dict[str, int]]] = {} if spell_of is None else spell_of
+        # (label, name key) → papers naming it so in their fields (`Vote`)
+        self._votes: dict[tuple[str, str], int] = {} if votes is None else votes
+        self._tally: dict[str, dict[str, int]] | None = None  # entity key → label → papers, from `_votes`
         self.entities: dict[str, Entity] = {}
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
         """Record one mention's name, with its paper's long form or acronym when it has one."""
-        for key, long_key, lexicon in _definitions(name, long_form, short):
+        for key, long_key, lexicon, form in _definitions(name, long_form, short):
             self.define(label.value, key, long_key, lexicon=lexicon)
+            self.spell(label.value, key, long_key, form)
 
     def observe_extraction(self, ext) -> None:
-        for d in definitions(ext):
-            self.define(*d)
+        """Count what one paper tells the corpus: its definitions, how it spells them, its labels."""
+        for record in notes(ext):
+            self.note(record)
+
+    def note(self, record: Definition | Spelling | Vote, n: int = 1) -> None:
+        """Count one record of `notes()` (n = -1 takes it back)."""
+        if isinstance(record, Spelling):
+            self.spell(*record, n=n)
+        elif isinstance(record, Vote):
+            self.vote(*record, n=n)
+        else:
+            self.define(*record, n=n)
+
+    def spell(self, label: str, key: str, long_key: str, form: str, n: int = 1) -> None:
+        """Count one paper's spelling of a name it defines (`Spelling`)."""
+        longs = self._spell_of.setdefault((label, key), {})
+        forms = longs.setdefault(long_key, {})
+        count = forms.get(form, 0) + n
+        if count > 0:
+            forms[form] = count
+        else:
+            forms.pop(form, None)
+            if not forms:
+                del longs[long_key]
+                if not longs:
+                    del self._spell_of[(label, key)]
+
+    def vote(self, label: str, key: str, n: int = 1) -> None:
+        """Count one paper naming `key` under `label` (`Vote`)."""
+        count = self._votes.get((label, key), 0) + n
+        if count > 0:
+            self._votes[(label, key)] = count
+        else:
+            self._votes.pop((label, key), None)
+        self._tally = None
 
     def define(self, label: str, key: str, long_key: str, lexicon: bool = False, n: int = 1) -> None:
         """Count one definition as `definitions()` gives it (n = -1 takes one back)."""
@@ -137,10 +217,78 @@ class Resolver:
                 longs.pop(long_key, None)
                 if not longs:
                     del table[(label, key)]
+        self._tally = None
 
     def defined(self) -> list[tuple[str, str]]:
         """Every (label, name key) some paper or lexicon gives a long form or canonical name for."""
         return list(self._long_of)
+
+    def names(self) -> set[tuple[str, str]]:
+        """Every (label, name key) whose resolution the corpus decides: defined or voted on."""
+        return set(self._long_of) | set(self._votes)
+
+    def signature(self, label: str, key: str) -> tuple:
+        """All that decides where a name goes (a rebuild writes again the papers of the names whose
+        signature changed): its canonical key, the spellings of its first step and the label vote."""
+        target = self.canonical(label, key)
+        spellings = ()
+        if target != key:
+            spellings = tuple(sorted(self._spell_of.get((label, key), {}).get(self._sense(label, key), {})))
+        return target, spellings, self.voted(label, target)
+
+    def spelled(self, label: str, key: str, form: str) -> bool:
+        """Whether a bare form may take its name's first step (a definition or lexicon sense): its
+        casing is no distinct spelling (all capitals "LORA", all lower case "lora", capitalised
+        "Lora": how one writes any acronym), or some definition of that sense writes it so. A
+        mixed-case form the definitions never write ("LoRa", the radio protocol, against every
+        paper's "LoRA", low-rank adaptation) is another name: it stays its own node. The case of the
+        first letter does not count ("MIoU" at the start of a sentence is "mIoU"), nor the casing of
+        a name of several words ("F1-Score", "Gaussian Process"): the rule is for single words."""
+        cased = casing(form)
+        if not distinct_casing(cased) or _SEVERAL_WORDS.search(surface(form)):
+            return True
+        sense = self._sense(label, key)
+        written = self._spell_of.get((label, key), {}).get(sense, ())
+        return cased in written or any(_first_letter_aside(cased) == _first_letter_aside(w) for w in written)
+
+    def tally(self) -> dict[str, dict[str, int]]:
+        """Entity key → label → papers whose field mentions of that label resolve to it."""
+        if self._tally is None:
+            tally: dict[str, dict[str, int]] = {}
+            for (label, key), n in sorted(self._votes.items()):
+                target = tally.setdefault(self.canonical(label, key), {})
+                target[label] = target.get(label, 0) + n
+            self._tally = tally
+        return self._tally
+
+    def voted(self, label: str, key: str) -> str | None:
+        """The label the corpus votes for an entity key named under `label`, when it is another:
+        one label holds three quarters or more of the papers that name the key under any entity
+        label, and five or more papers (`VOTE_SHARE`, `VOTE_PAPERS`). Otherwise None: the mention
+        keeps its label (so does a label no paper names the key under)."""
+        counts = self.tally().get(key)
+        if not counts or len(counts) < 2 or label not in counts:
+            return None
+        best = min(counts, key=lambda k: (-counts[k], k))
+        share, of = VOTE_SHARE
+        if best == label or counts[best] < VOTE_PAPERS or of * counts[best] < share * sum(counts.values()):
+            return None
+        return best
+
+    def entity_for(self, label: NodeLabel | str, key: str, form: str, how: str = "") -> str:
+        """The entity id of a mention resolved by key `key` (after its paper's own acronyms): its
+        canonical key, unless its casing keeps it apart ("c" in `how`: a bare form, no acronym of
+        its own, `spelled`); under the label the corpus votes ("v" in `how`: a field mention that
+        is not its paper's proposed name), else its own. A bare all-capitals acronym that stands for
+        itself ("MAE" the metric, "MAE" the masked autoencoder; "CD", "NIH") keeps its label: the
+        label is what tells its senses apart."""
+        label = getattr(label, "value", label)
+        target = self.canonical(label, key)
+        if target != key and "c" in how and not self.spelled(label, key, form):
+            return f"{label.lower()}:{key}"
+        if "v" in how and not (target == key and all_capitals(form)):
+            label = self.voted(label, target) or label
+        return f"{label.lower()}:{target}"
 
     def _sense(self, label: str, key: str) -> str:
         """One step: the long form of a name's dominant sense, else the name itself. A sense is
@@ -204,25 +352,30 @@ class Resolver:
         return dict(longs) if longs and self._sense(getattr(label, "value", label), key) == key else {}
 
     def resolution(self, label: NodeLabel, name: str, short: str | None = None,
-                   own: dict[str, str] | None = None) -> Resolution | None:
+                   own: dict[str, str] | None = None, vote: bool = False) -> Resolution | None:
         """Where a mention goes (nothing is counted): None for a name with no letters or digits.
         `own`: the acronyms the mention's paper defines (`own_definitions`); such an acronym goes
-        where its long form goes, whatever other papers make of it."""
+        where its long form goes, whatever other papers make of it. Otherwise a bare form goes
+        where its name's senses lead only if its casing allows (`spelled`). `vote`: a field
+        mention, which joins the node of the label the corpus votes for its entity (`voted`)."""
         name = surface(name)
         key = name_key(name)
         if not key:
             return None
         if short and not _fits(short, name):
             short = None
+        how = "" if short or (own and key in own) else "c"
         if own:
             key = own.get(key, key)
-        return Resolution(label, key, f"{label.value.lower()}:{self.canonical(label, key)}", name, short)
+        if vote:
+            how += "v"
+        return Resolution(label, key, self.entity_for(label, key, name, how), name, short, how)
 
     def add(self, res: Resolution) -> Entity:
         """Count a resolved mention in its entity (created on first use)."""
         ent = self.entities.get(res.entity)
         if ent is None:
-            ent = self.entities[res.entity] = Entity(res.entity, res.label, res.form)
+            ent = self.entities[res.entity] = Entity(res.entity, res.node_label, res.form)
         ent.forms[res.form] += 1
         if res.short:
             ent.aliases.add(res.short)
@@ -236,25 +389,53 @@ class Resolver:
     def explain_name(self, name: str, lookup: Callable[[str], tuple[dict[str, int], dict[str, int]] | None]) -> list[Merge]:
         """The resolution log of every entity a name resolves to, under any entity label: `lookup`
         gives an entity id's (surface form counts, acronym counts), None if the graph has no such
-        entity. A name some papers define in senses none dominates has its own "undecided" row."""
+        entity. A name some papers define in senses none dominates has its own "undecided" row; a
+        name the label vote moves, a "label vote" row; a form its casing keeps apart, a "casing" row."""
         key = name_key(surface(name))
         merges: list[Merge] = []
+        explained: set[str] = set()
         for label in ENTITY_LABELS:
-            eid = f"{label.value.lower()}:{self.canonical(label, key)}" if key else ""
-            found = lookup(eid) if key else None
+            if not key:
+                break
+            eid = self.entity_for(label, key, surface(name), "cv")
+            found = lookup(eid)
             if found is None:
                 continue
-            steps = tuple(self.steps(label, key))
-            if steps and surface(name) not in found[0]:  # how the name asked for reaches the entity
-                merges.append(Merge(eid, label.value, display_name(found[0]), name, 0, key, "definition", steps))
-            merges += self.explain(eid, label, *found)
+            shown = display_name(found[0])
+            if eid.partition(":")[2] == key and self.canonical(label, key) != key:
+                merges.append(self._casing(eid, label.value, shown, surface(name), 0, key))
+            elif (voted := label_of(eid).value) != label.value:
+                merges.append(Merge(eid, voted, shown, name, 0, key, "label vote",
+                                    (self._vote_step(label.value, self.canonical(label, key)),) + tuple(self.steps(label, key))))
+            else:
+                steps = tuple(self.steps(label, key))
+                if steps and surface(name) not in found[0]:  # how the name asked for reaches the entity
+                    merges.append(Merge(eid, label.value, shown, name, 0, key, "definition", steps))
+            if eid not in explained:
+                explained.add(eid)
+                merges += self.explain(eid, label_of(eid), *found)
             senses = self.undecided(label, key)
             if senses:
                 total = sum(senses.values())
                 why = "single definition, not dominant" if len(senses) == 1 else "no dominant sense"
-                merges.append(Merge(eid, label.value, display_name(found[0]), name, 0, key, "undecided",
+                merges.append(Merge(eid, label.value, shown, name, 0, key, "undecided",
                                     tuple(Step(key, long, why, n, total) for long, n in sorted(senses.items()))))
         return merges
+
+    def _vote_step(self, label: str, target: str) -> Step:
+        """The label vote that moved an entity key named under `label`, as a step: label → label, papers."""
+        counts = self.tally().get(target, {})
+        voted = self.voted(label, target) or label
+        return Step(label, voted, "label vote", counts.get(voted, 0), sum(counts.values()))
+
+    def _casing(self, eid: str, label: str, name: str, form: str, count: int, key: str) -> Merge:
+        """The log row of a form its casing keeps apart from its name's sense (`spelled`)."""
+        sense = self._sense(label, key)
+        longs = self._long_of.get((label, key), {})
+        written = sorted(self._spell_of.get((label, key), {}).get(sense, {}))
+        step = Step(key, sense, f"definitions write {', '.join(map(repr, written)) or 'no spelling'}, not "
+                               f"{casing(form)!r}:", longs.get(sense, 0), sum(longs.values()))
+        return Merge(eid, label, name, form, count, key, "casing", (step,))
 
     def explain(self, eid: str, label: NodeLabel | str, forms: dict[str, int], shorts: dict[str, int]) -> list[Merge]:
         """Why each surface form and acronym of an entity is one of its names (its resolution log)."""
@@ -264,9 +445,21 @@ class Resolver:
         for form in sorted(forms, key=lambda f: (-forms[f], f)):
             key = name_key(form)
             steps = tuple(self.steps(label, key))
-            rule = ("name" if form == name else "definition" if steps
-                    else "same key" if f"{label.lower()}:{self.canonical(label, key)}" == eid else "acronym")
-            merges.append(Merge(eid, label, name, form, forms[form], key, rule, steps))
+            if form == name:
+                merges.append(Merge(eid, label, name, form, forms[form], key, "name", steps))
+            elif self.entity_for(label, key, form, "c") == eid:
+                rule = "definition" if steps else "same key"
+                merges.append(Merge(eid, label, name, form, forms[form], key, rule, steps))
+            elif steps and eid == f"{label.lower()}:{key}" and not self.spelled(label, key, form):
+                merges.append(self._casing(eid, label, name, form, forms[form], key))
+            else:
+                other = next((lab.value for lab in ENTITY_LABELS if lab.value != label
+                              and self.entity_for(lab, key, form, "cv") == eid), None)
+                if other is not None:
+                    merges.append(Merge(eid, label, name, form, forms[form], key, "label vote",
+                                        (self._vote_step(other, self.canonical(other, key)),) + tuple(self.steps(other, key))))
+                else:
+                    merges.append(Merge(eid, label, name, form, forms[form], key, "acronym", steps))
         for short in sorted(set(shorts) - set(forms)):
             merges.append(Merge(eid, label, name, short, shorts[short], name_key(short), "acronym"))
         return merges
@@ -326,25 +519,102 @@ def is_synonym(name: str, other: str) -> bool:
     return same_identity(name, other) and not more_specific(name, other) and not more_specific(other, name)
 
 
-def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str, bool]]:
-    """(name key, long form key, from a lexicon) of a mention: the acronym its paper defines for it,
-    and the lexicon's canonical name (a mention's `long_form` is only ever a lexicon's)."""
+def _definitions(name: str, long_form: str | None, short: str | None) -> Iterator[tuple[str, str, bool, str]]:
+    """(name key, long form key, from a lexicon, the name's casing as written) of a mention: the
+    acronym its paper defines for it, and the lexicon's canonical name (a mention's `long_form` is
+    only ever a lexicon's)."""
     name = surface(name)
     key = name_key(name)
     if not key:
         return
     if short and name_key(short) and name_key(short) != key and _fits(short, name):
-        yield name_key(short), key, False
+        yield name_key(short), key, False, casing(short)
     if long_form and name_key(long_form) and name_key(long_form) != key and is_synonym(name, long_form):
-        yield key, name_key(long_form), True
+        yield key, name_key(long_form), True, casing(name)
 
 
 def definitions(ext) -> list[Definition]:
     """Every definition a paper makes (an acronym and its long form, a lexicon alias and its
     canonical name), each once, as `Resolver.observe` records them: the resolver counts papers."""
     shorts = {v: k for k, v in ext.abbreviations.items()}
-    return list(dict.fromkeys(Definition(FIELD_LABEL[m.field].value, *d) for m in ext.mentions
+    return list(dict.fromkeys(Definition(FIELD_LABEL[m.field].value, *d[:3]) for m in ext.mentions
                               for d in _definitions(m.text, m.long_form, shorts.get(m.text))))
+
+
+def spellings(ext) -> list[Spelling]:
+    """How a paper writes each name it defines (`Spelling`), each once."""
+    shorts = {v: k for k, v in ext.abbreviations.items()}
+    return list(dict.fromkeys(Spelling(FIELD_LABEL[m.field].value, d[0], d[1], d[3]) for m in ext.mentions
+                              for d in _definitions(m.text, m.long_form, shorts.get(m.text))))
+
+
+def field_labels(ext) -> list[tuple[object, NodeLabel]]:
+    """Every field mention of a paper with the label of its node: its field's, but a proposed name
+    the paper also gives as a dataset is a Dataset (a benchmark it introduces)."""
+    datasets = {normalise(m.text) for m in ext.mentions if m.field == "datasets"}
+    return [(m, NodeLabel.DATASET if m.field == "proposed" and normalise(m.text) in datasets else FIELD_LABEL[m.field])
+            for m in ext.mentions]
+
+
+def votes(ext) -> list[Vote]:
+    """The (label, name key) of every field mention of a paper, each once: its votes in the corpus
+    label vote (`Resolver.voted`). The key is the one the mention resolves by: a name the paper
+    defines as its own acronym counts as its long form."""
+    own = own_definitions(ext)
+    found = []
+    for m, label in field_labels(ext):
+        key = name_key(surface(m.text))
+        if key:
+            found.append(Vote(label.value, own.get(key, key)))
+    return list(dict.fromkeys(found))
+
+
+def notes(ext) -> list[Definition | Spelling | Vote]:
+    """All a paper tells the resolver about the corpus: its definitions, their spellings, its votes."""
+    return [*definitions(ext), *spellings(ext), *votes(ext)]
+
+
+def casing(form: str) -> str:
+    """A name's letters and digits as written, an acronym's plural "s" dropped: what a spelling is
+    compared by (`Resolver.spelled`).
+
+    >>> casing("LoRAs"), casing("Res-Nets"), casing("GPT-4o"), casing("Bert")
+    ('LoRA', 'ResNet', 'GPT4o', 'Bert')
+    """
+    s = "".join(ch for ch in surface(form) if ch.isalnum())
+    if len(s) > 2 and s.endswith("s") and not s[:-1].islower():
+        s = s[:-1]
+    return s
+
+
+def all_capitals(form: str) -> bool:
+    """Whether a form is an acronym in capitals (an acronym's plural "s" aside): "MAE", "GNNs", "3DGS".
+
+    >>> all_capitals("MAEs"), all_capitals("LoRA"), all_capitals("Human3.6M"), all_capitals("X")
+    (True, False, False, False)
+    """
+    letters = [ch for ch in casing(form) if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+#: a space or a dash: a name of several words, whose casing is no spelling of an acronym
+_SEVERAL_WORDS = re.compile(r"[\s\-‐‑–—]")
+
+
+def _first_letter_aside(cased: str) -> str:
+    return cased[:1].lower() + cased[1:]
+
+
+def distinct_casing(cased: str) -> bool:
+    """Whether a casing tells a name apart: capitals and lower case mixed past the first letter
+    ("LoRA", "LoRa", "GPT4o", "mT5"); all capitals, all lower case or only a capital first letter
+    ("LORA", "lora", "Lora", "Bert") is how one may write any name.
+
+    >>> [distinct_casing(c) for c in ("LoRa", "LoRA", "mT5", "BERT", "Bert", "lora", "GNN")]
+    [True, True, True, False, False, False, False]
+    """
+    letters = [ch for ch in cased if ch.isalpha()]
+    return any(ch.islower() for ch in letters) and any(ch.isupper() for ch in letters[1:])
 
 
 def own_definitions(ext) -> dict[str, str]:
