@@ -12,12 +12,12 @@ from kg.resolve.resolver import Resolver, Step, Vote
 
 M, D, T, K, X = NodeLabel.METHOD, NodeLabel.DATASET, NodeLabel.TASK, NodeLabel.TECHNIQUE, NodeLabel.METRIC
 
-AS_DATASET = ["We evaluate on HumanML3D and KIT-ML.",
-              "Extensive experiments on HumanML3D and KIT-ML benchmarks demonstrate state-of-the-art performance.",
-              "Motion captioning results on HumanML3D reach a CIDEr of 53.2.",
-              "We conduct experiments on HumanML3D and KIT-ML for text-to-motion generation.",
-              "Our model reaches state-of-the-art FID on the HumanML3D benchmark and KIT-ML."]
-AS_METHOD = "Our method improves FID on HumanML3D."
+AS_DATASET = ["We evaluate on MoCapX and KIT-ML.",
+              "Extensive experiments on MoCapX and KIT-ML benchmarks demonstrate state-of-the-art performance.",
+              "Motion captioning results on MoCapX reach a CIDEr of 53.2.",
+              "We conduct experiments on MoCapX and KIT-ML for text-to-motion generation.",
+              "Our model reaches state-of-the-art FID on the MoCapX benchmark and KIT-ML."]
+AS_METHOD = "Our method improves FID over MoCapX."
 
 
 def _votes(r: Resolver, key: str, **counts: int) -> None:
@@ -77,15 +77,15 @@ def test_resolve_vote_is_explained():
 
 
 def test_resolve_vote_in_a_graph_relates_by_the_node_label(nlp):
-    """Five papers evaluate on HumanML3D; one names it as a model: its edge goes to the Dataset node as
+    """Five papers evaluate on MoCapX (a benchmark no lexicon knows); one names it as a model: its edge goes to the Dataset node as
     EVALUATED_ON (a Paper USES no Dataset)."""
     exts = [extract_text(nlp, t, f"{i}.txt") for i, t in enumerate([*AS_DATASET, AS_METHOD])]
     G = graph_of(exts)
-    assert "method:humanml3d" not in G and "dataset:humanml3d" in G
+    assert "method:mocapx" not in G and "dataset:mocapx" in G
     pid = paper_id(exts[-1].document)
-    assert G.has_edge(pid, "dataset:humanml3d", key="EVALUATED_ON")
+    assert G.has_edge(pid, "dataset:mocapx", key="EVALUATED_ON")
     split = graph_of(exts[1:])  # four papers: no dominant label
-    assert "method:humanml3d" in split and "dataset:humanml3d" in split
+    assert "method:mocapx" in split and "dataset:mocapx" in split
 
 
 def test_resolve_vote_keeps_a_proposed_name(nlp):
@@ -106,17 +106,17 @@ def test_resolve_vote_rebuilds_as_a_fresh_build(tmp_path):
     a.write_text("\n\n".join([*AS_DATASET[1:], AS_METHOD]) + "\n")
     b.write_text(AS_DATASET[0] + "\n")
     build([a], tmp_path / "out")
-    assert "method:humanml3d" in (tmp_path / "out" / "graph.json").read_text()
+    assert "method:mocapx" in (tmp_path / "out" / "graph.json").read_text()
     for inputs, fresh in (([a, b], "f1"), ([a], "f2")):
         build(inputs, tmp_path / "out")
         build(inputs, tmp_path / fresh, cache=False)
         for name in ("graph.json", "graph.ttl", "extractions.jsonl"):
             assert (tmp_path / "out" / name).read_bytes() == (tmp_path / fresh / name).read_bytes(), (inputs, name)
-    built = build([a, b], tmp_path / "out", explain="HumanML3D")
-    assert [m.rule for m in built.explained if m.entity == "dataset:humanml3d"].count("label vote") >= 1
+    built = build([a, b], tmp_path / "out", explain="MoCapX")
+    assert [m.rule for m in built.explained if m.entity == "dataset:mocapx"].count("label vote") >= 1
     nodes = [json.loads(line.rstrip().rstrip(",")) for line in (tmp_path / "out" / "graph.json").read_text().splitlines()
              if line.startswith('{"aliases"')]
-    assert [n["id"] for n in nodes if n["id"].endswith(":humanml3d")] == ["dataset:humanml3d"]
+    assert [n["id"] for n in nodes if n["id"].endswith(":mocapx")] == ["dataset:mocapx"]
 
 
 def test_resolve_vote_records():
