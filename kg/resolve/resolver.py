@@ -40,6 +40,16 @@ VOTE_PAPERS = 5
 VOTE_SHARE = (3, 4)
 
 
+def _count(counts: dict, key, n: int) -> bool:
+    """Add n to counts[key], dropping the key at zero; whether `counts` is left empty."""
+    count = counts.get(key, 0) + n
+    if count > 0:
+        counts[key] = count
+    else:
+        counts.pop(key, None)
+    return not counts
+
+
 class Definition(NamedTuple):
     """A long form one paper gives a name: the entity label, the name's key, the long form's key, and
     whether it is a lexicon's canonical name for it (`lexicon`: the paper wrote a lexicon alias) rather
@@ -186,37 +196,21 @@ class Resolver:
     def spell(self, label: str, key: str, long_key: str, form: str, n: int = 1) -> None:
         """Count one paper's spelling of a name it defines (`Spelling`)."""
         longs = self._spell_of.setdefault((label, key), {})
-        forms = longs.setdefault(long_key, {})
-        count = forms.get(form, 0) + n
-        if count > 0:
-            forms[form] = count
-        else:
-            forms.pop(form, None)
-            if not forms:
-                del longs[long_key]
-                if not longs:
-                    del self._spell_of[(label, key)]
+        if _count(longs.setdefault(long_key, {}), form, n):
+            del longs[long_key]
+            if not longs:
+                del self._spell_of[(label, key)]
 
     def vote(self, label: str, key: str, n: int = 1) -> None:
         """Count one paper naming `key` under `label` (`Vote`)."""
-        count = self._votes.get((label, key), 0) + n
-        if count > 0:
-            self._votes[(label, key)] = count
-        else:
-            self._votes.pop((label, key), None)
+        _count(self._votes, (label, key), n)
         self._tally = None
 
     def define(self, label: str, key: str, long_key: str, lexicon: bool = False, n: int = 1) -> None:
         """Count one definition as `definitions()` gives it (n = -1 takes one back)."""
         for table in (self._long_of, self._lexicon_of) if lexicon else (self._long_of,):
-            longs = table.setdefault((label, key), {})
-            count = longs.get(long_key, 0) + n
-            if count > 0:
-                longs[long_key] = count
-            else:
-                longs.pop(long_key, None)
-                if not longs:
-                    del table[(label, key)]
+            if _count(table.setdefault((label, key), {}), long_key, n):
+                del table[(label, key)]
         self._tally = None
 
     def defined(self) -> list[tuple[str, str]]:
