@@ -15,11 +15,12 @@ FLOORS = {
 
 
 # F1 floors on the dev set (../shared/gold/dev.jsonl: 200 arXiv abstracts never trained or tuned on),
-# just under what the default pipeline scores today: they catch regressions on unseen text. They are
-# not yet all the targets of issues 12 and 13 (entities 0.75, models 0.70, tasks 0.55, …).
+# just under what the default pipeline scores today: they catch regressions on unseen text. Issue 13's
+# targets are the floors (speedups 0.85, speedup_baselines 0.70, results 0.65); issue 12's are not yet
+# (entities 0.75, models 0.70, tasks 0.55, …).
 DEV_FLOORS = {
     "proposed": 0.68, "models": 0.58, "techniques": 0.55, "datasets": 0.74, "metrics": 0.53, "tasks": 0.41,
-    "entities": 0.65, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.70, "results": 0.645,
+    "entities": 0.65, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.70, "results": 0.65,
 }
 
 
