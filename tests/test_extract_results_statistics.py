@@ -43,6 +43,9 @@ RESULTS = [
     # the measure, not the name of the system it belongs to
     ("Our decoder reduces the error rate of the CTC model by 18% on accented speech.", ["error rate", "CTC"],
      [("error rate", 18.0, "gain")]),
+    # the next member after a share of another system's value is a share too, not an absolute score
+    ("The student reaches 98% of the teacher's mIoU on the city split (71.5 vs. 73.0) and 91% on the indoor split.",
+     ["mIoU"], [("mIoU", 98.0, "ratio"), ("mIoU", 91.0, "ratio")]),
     # a verb before a measure is no part of it
     ("The filter works, slashing attack success rates to 2.5% on the red-team set.", ["attack success rates"],
      [("attack success rates", 2.5, "score")]),

@@ -943,6 +943,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             add(p, end, r.metric, _float(nxt.group("num")), dataset_after(end) if ctx else r.dataset if r.dataset and
                 not RESPECTIVELY.search(sentence) else None, "result.list_next", r.kind, r.baseline)
             at = end
+    # the next member after a share of another system's value is a share too: "99% of the teacher's mIoU on A
+    # (79.0 vs. 79.8) and 92% on B"
+    for i, r in enumerate(out):
+        if r.kind != "score" or r.rule != "result.unnamed":
+            continue
+        before = [x for x in out if x.kind == "ratio" and x.end <= r.start and x.metric == r.metric]
+        if before and _fullmatch(r"[^;.\d()]*(?:\([^()]*\)[^;.\d()]*)?(?:,\s*(?:and\s+)?|\s+and\s+)",
+                                 sentence[max(x.end for x in before):r.start]):
+            out[i] = ResultMatch(r.start, r.end, r.metric, r.value, r.dataset, r.rule, "ratio", r.baseline)
     # one value for two measures: "98.3% AUROC and AUPR"
     for r in list(out):
         if not r.metric:
