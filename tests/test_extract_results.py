@@ -32,3 +32,22 @@ def test_extract_results_improves_coordinated_metrics(nlp):
 
 def test_extract_results_never_from_names_or_years(nlp):
     assert extract_text(nlp, "In 2024 we trained Llama-3.2-1B and ResNet-50 on CIFAR-10.").results == []
+
+
+# whose number a result is: the method the paper proposes when the sentence names it, else the model written as
+# the number's subject (the system a benchmark paper studies), and never a benchmark or metric the paper proposes
+@pytest.mark.parametrize("text,methods", [
+    ("We introduce TrailBench, a suite of 900 route-planning problems. GPT-4o solves only 41.5% of them, "
+     "while Llama-3-8B reaches 12.0%.", [(41.5, "GPT-4o"), (12.0, "Llama-3-8B")]),
+    ("We compare ResNet-50 and ViT-B/16 on scans from six hospitals. The best model, ViT-B/16, "
+     "reaches 91.25% top-1 accuracy.", [(91.25, "ViT-B/16")]),
+    # the proposed method named in the sentence keeps the number, even with a backbone nearer to it
+    ("We propose KappaNet. Built on Llama-3-8B, KappaNet achieves 63.5% accuracy on GSM8K.", [(63.5, "KappaNet")]),
+    # a model the subject beats is not the subject
+    ("We test nine agents on web chores. Claude-3-Opus outperforms GPT-4o, achieving 36.75% success.", [(36.75, None)]),
+    # a number across a clause break is not the named model's
+    ("We audit open detectors on street scenes. YOLOv8 is the fastest; the ensemble reaches 55.5 mAP.", [(55.5, None)]),
+])
+def test_extract_results_method_is_the_subject_model(nlp, text, methods):
+    results = extract_text(nlp, text).results
+    assert [(r.value, r.method) for r in results] == methods, results

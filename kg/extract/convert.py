@@ -263,12 +263,18 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             if at_q >= 0 and normalise(q) not in seen["metrics"]:
                 seen["metrics"].add(normalise(q))
                 ext.mentions.append(Mention("metrics", q, evidence(at_q, at_q + len(q), "metric.claim_quantity")))
+    # the methods a result can be of: what the paper proposes, less the benchmarks and metrics it
+    # proposes ("We introduce MathBench … GPT-4o reaches 45%": the number is GPT-4o's, not MathBench's)
+    not_methods = {normalise(m.text) for m in ext.mentions if m.field in ("datasets", "metrics")}
+    methods = [p for p in proposed_names if normalise(p) not in not_methods]
+    models = sorted({m.text for m in ext.mentions if m.field == "models"}, key=len, reverse=True)
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
-        method = next((p for p in proposed_names if p in sentence), proposed_names[0] if proposed_names else None)
+        method = next((p for p in methods if p in sentence), None) or _subject(sentence, r.start, models) \
+            or (methods[0] if methods else None)
         ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
         m = r.metric
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of
@@ -276,6 +282,33 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             seen["metrics"].add(normalise(m))
             ext.mentions.append(Mention("metrics", m, evidence(at_m, at_m + len(m), "metric.result")))
     return ext
+
+
+# what joins a model named before a number to it as its subject: "GPT-4o achieves only 45.3%",
+# "Llama 3 (8B) reaches 21%", "Gemini, the strongest model, attains 80%", "with Claude Opus achieving $1.27 M";
+# no clause break (";", ", while", "but") and no other name between them
+SUBJECT_LINK = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:,\s*(?:the|a|an|our)\b[^,;:()]{0,60},\s*)?"
+    r"(?:(?:only|also|still|further|even|consistently|now|then|alone|again)\s+)?"
+    r"(?:achiev|reach|attain|scor|obtain|record|deliver|yield|hit|get|show|demonstrat|exhibit|post|solv)\w*\b"
+    r"(?![^;:]*\b(?:while|whereas|but|and\s+(?:the|a|an)\s+\w+\s+(?:achiev|reach|attain|scor|obtain))\b)[^;:]*$")
+
+
+def _subject(sentence: str, at: int, models: list[str]) -> str | None:
+    """The model written as the subject of the number at `at` of `sentence` ("GPT-4o achieves only
+    45.3% accuracy on X": "GPT-4o"), or None: the result of a system the paper studies, for a sentence
+    that names no method the paper proposes."""
+    best: tuple[int, int, str] | None = None
+    for name in models:
+        for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", sentence[:at]):
+            if best is None or m.end() > best[1]:
+                best = (m.start(), m.end(), name)
+    if best is None:
+        return None
+    start, end, name = best
+    if sentence[:start].rstrip().endswith(",") and sentence.startswith(",", end):
+        end += 1  # an apposition: "The best model, ViT-B/16, reaches 91.2%"
+    return name if SUBJECT_LINK.match(sentence, end, at) else None
 
 
 NOT_MEASURES = frozenset({"mark", "marks", "milestone", "progress", "level", "levels", "point", "points", "threshold"})
