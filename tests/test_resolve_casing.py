@@ -104,3 +104,17 @@ def test_resolve_casing_is_for_single_words():
     r.define("Metric", "f1score", "f1", lexicon=True)
     r.spell("Metric", "f1score", "f1", "F1score")
     assert r.resolve(NodeLabel.METRIC, "F1-Score").id == r.resolve(NodeLabel.METRIC, "F1").id == "metric:f1"
+
+
+def test_resolve_casing_a_lower_case_letter_before_capitals_counts():
+    """"vLLM" (the serving engine) does not join the papers' "VLLM" (vision large language model): no sentence
+    starts with a lower-case letter, so the first letter is part of the spelling there. "MIoU" still joins "mIoU"."""
+    r = Resolver()
+    for _ in range(3):
+        r.observe(M, "vision large language models", short="VLLMs")
+        r.observe(NodeLabel.METRIC, "mean intersection over union", short="mIoU")
+    vision = r.resolve(M, "vision large language models").id
+    assert r.resolve(M, "VLLM").id == vision
+    assert r.resolve(M, "vLLM").id == "method:vllm" != vision
+    miou = r.resolve(NodeLabel.METRIC, "mean intersection over union").id
+    assert r.resolve(NodeLabel.METRIC, "MIoU").id == miou

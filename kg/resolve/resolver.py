@@ -236,13 +236,17 @@ class Resolver:
         "Lora": how one writes any acronym), or some definition of that sense writes it so. A
         mixed-case form the definitions never write ("LoRa", the radio protocol, against every
         paper's "LoRA", low-rank adaptation) is another name: it stays its own node. The case of the
-        first letter does not count ("MIoU" at the start of a sentence is "mIoU"), nor the casing of
-        a name of several words ("F1-Score", "Gaussian Process"): the rule is for single words."""
+        first letter does not count ("MIoU" at the start of a sentence is "mIoU"), unless the rest is
+        capitals: "vLLM" (the serving engine) and "mAP" are no sentence-initial "VLLM" (vision LLM) or
+        "MAP" (maximum a posteriori). Nor does the casing of a name of several words ("F1-Score",
+        "Gaussian Process"): the rule is for single words."""
         cased = casing(form)
         if not distinct_casing(cased) or _SEVERAL_WORDS.search(surface(form)):
             return True
         sense = self._sense(label, key)
         written = self._spell_of.get((label, key), {}).get(sense, ())
+        if _lower_then_capitals(cased):
+            return cased in written
         return cased in written or any(_first_letter_aside(cased) == _first_letter_aside(w) for w in written)
 
     def tally(self) -> dict[str, dict[str, int]]:
@@ -593,6 +597,12 @@ def all_capitals(form: str) -> bool:
 
 #: a space or a dash: a name of several words, whose casing is no spelling of an acronym
 _SEVERAL_WORDS = re.compile(r"[\s\-‐‑–—]")
+
+
+def _lower_then_capitals(cased: str) -> bool:
+    """A lower-case letter, then capitals only: "vLLM", "mAP", "xLSTM" (no sentence starts so)."""
+    letters = [ch for ch in cased if ch.isalpha()]
+    return len(letters) >= 3 and letters[0].islower() and all(ch.isupper() for ch in letters[1:])
 
 
 def _first_letter_aside(cased: str) -> str:
