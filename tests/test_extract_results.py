@@ -51,3 +51,15 @@ def test_extract_results_never_from_names_or_years(nlp):
 def test_extract_results_method_is_the_subject_model(nlp, text, methods):
     results = extract_text(nlp, text).results
     assert [(r.value, r.method) for r in results] == methods, results
+
+
+# the dataset of a number whose own words name none: the only dataset its sentence names, and none when it names several
+@pytest.mark.parametrize("text,datasets", [
+    ("We propose SigmaSeg. On KSDD2, with a 0.5 ms budget per image, SigmaSeg attains 85.25% accuracy.", [(85.25, "KSDD2")]),
+    ("We propose SigmaSeg. SigmaSeg was trained on MVTec AD and attains 91.5% accuracy.", [(91.5, "MVTec AD")]),
+    ("We propose SigmaSeg. Pretrained with COCO and LVIS images, SigmaSeg reaches 41.25% accuracy.", [(41.25, None)]),
+    ("We propose SigmaSeg on KSDD2. SigmaSeg attains 85.25% accuracy.", [(85.25, None)]),
+])
+def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
+    results = extract_text(nlp, text).results
+    assert [(r.value, r.dataset) for r in results] == datasets, results

@@ -268,6 +268,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     not_methods = {normalise(m.text) for m in ext.mentions if m.field in ("datasets", "metrics")}
     methods = [p for p in proposed_names if normalise(p) not in not_methods]
     models = sorted({m.text for m in ext.mentions if m.field == "models"}, key=len, reverse=True)
+    dataset_spans = [(s, e) for f, s, e, _ in selected if f == "datasets"]
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue
@@ -275,7 +276,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in methods if p in sentence), None) or _subject(sentence, r.start, models) \
             or (methods[0] if methods else None)
-        ext.results.append(Result(text[s:e], r.metric, r.value, r.dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
+        dataset = r.dataset or _context_dataset(dataset_spans, text, s0, s0 + len(sentence))
+        ext.results.append(Result(text[s:e], r.metric, r.value, dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
         m = r.metric
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of
                 and (at_m := text.find(m, s, e)) >= 0):
@@ -309,6 +311,15 @@ def _subject(sentence: str, at: int, models: list[str]) -> str | None:
     if sentence[:start].rstrip().endswith(",") and sentence.startswith(",", end):
         end += 1  # an apposition: "The best model, ViT-B/16, reaches 91.2%"
     return name if SUBJECT_LINK.match(sentence, end, at) else None
+
+
+def _context_dataset(spans: list[tuple[int, int]], text: str, start: int, end: int) -> str | None:
+    """The dataset of a result whose own words name none: the only dataset its sentence names
+    ("On KSDD2, with a 0.5 ms budget, SAEC attains 85.1% accuracy"). None when the sentence names
+    several (which one the number is of is not said) or none: the abstract's only dataset elsewhere
+    is a guess that was right only about half the time on train.jsonl."""
+    names = {" ".join(text[s:e].split()) for s, e in spans if start <= s and e <= end}
+    return names.pop() if len(names) == 1 else None
 
 
 NOT_MEASURES = frozenset({"mark", "marks", "milestone", "progress", "level", "levels", "point", "points", "threshold"})
