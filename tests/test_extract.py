@@ -320,3 +320,18 @@ def test_extract_proposed_part_keeps_its_kind(nlp):
 def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(nlp):
     f = fields(extract_text(nlp, "We introduce User as Engram, a memory that stores what the user said."))
     assert "User" not in f.get("proposed", [])
+
+
+# a version written as a word of its own after a name belongs to it (another entity than the family, issue 14),
+# unless the number is a quantity
+@pytest.mark.parametrize("text,field,names", [
+    ("We compare with DeepSeek V3, Gemini 1.5 Pro and YOLO v8 on MMLU.", "models",
+     ["DeepSeek V3", "Gemini 1.5 Pro", "YOLO v8"]),
+    ("Our agent beats Claude 3.5 Sonnet and Stable Diffusion 3.5 users.", "models", ["Claude 3.5 Sonnet", "Stable Diffusion 3.5"]),
+    ("Here, we present OrbitMaster 2.0, an autonomous agent for data science.", "proposed", ["OrbitMaster 2.0"]),
+    ("Our cache makes GPT-4 3.5 times cheaper than Llama 2 7B on long inputs.", "models", ["GPT-4", "Llama 2"]),
+    ("The stack runs on srsRAN 5G base stations.", "models", ["srsRAN"]),
+])
+def test_extract_names_keep_their_version(nlp, text, field, names):
+    found = [m.text for m in extract_text(nlp, text).mentions if m.field == field]
+    assert found == names, found
