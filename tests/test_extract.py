@@ -335,3 +335,13 @@ def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(
 def test_extract_names_keep_their_version(nlp, text, field, names):
     found = [m.text for m in extract_text(nlp, text).mentions if m.field == field]
     assert found == names, found
+
+
+# a proposed name of several capitalised words holds its name-shaped word; what a paper extends is no proposal of its own
+@pytest.mark.parametrize("text,proposed", [
+    ("We introduce Decoupled RiverFlow, a simple decoding strategy for flow models.", ["Decoupled RiverFlow"]),
+    ("We propose an extension to the previously proposed ZQAnet framework with a confidence filter.", []),
+])
+def test_extract_proposed_names_whole_and_not_prior_work(nlp, text, proposed):
+    found = [m.text for m in extract_text(nlp, text).mentions if m.field == "proposed"]
+    assert found == proposed, found

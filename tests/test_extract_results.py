@@ -59,7 +59,22 @@ def test_extract_results_method_is_the_subject_model(nlp, text, methods):
     ("We propose SigmaSeg. SigmaSeg was trained on MVTec AD and attains 91.5% accuracy.", [(91.5, "MVTec AD")]),
     ("We propose SigmaSeg. Pretrained with COCO and LVIS images, SigmaSeg reaches 41.25% accuracy.", [(41.25, None)]),
     ("We propose SigmaSeg on KSDD2. SigmaSeg attains 85.25% accuracy.", [(85.25, None)]),
+    # several values of one measure: the sentence's one dataset is not known to be each one's
+    ("We propose SigmaSeg. On Synapse-X and KSDD2, SigmaSeg reaches Dice scores of 86.25% and 92.5%, respectively.",
+     [(86.25, None), (92.5, None)]),
 ])
 def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
     results = extract_text(nlp, text).results
     assert [(r.value, r.dataset) for r in results] == datasets, results
+
+
+# a drop or a signed negative number is a change, not an absolute score
+@pytest.mark.parametrize("text,found", [
+    ("We propose ThetaPrune. Pruning with ThetaPrune leads to accuracy drops of only 0.75% on ImageNet.", [(0.75, "accuracy", "gain")]),
+    ("We propose ThetaPrune. Pruning half the heads of three models changes their accuracy by -2.25%, -1.5% and -0.75%.",
+     [(2.25, "accuracy", "gain"), (1.5, "accuracy", "gain"), (0.75, "accuracy", "gain")]),
+    ("We propose ThetaPrune. ThetaPrune keeps 5-10% of the heads and scores 71.5% accuracy.", [(71.5, "accuracy", "score")]),
+])
+def test_extract_results_drops_and_signed_changes_are_gains(nlp, text, found):
+    results = extract_text(nlp, text).results
+    assert [(r.value, r.metric, r.kind) for r in results] == found, results

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import replace
 
 from spacy.tokens import Doc
@@ -292,6 +293,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     methods = [p for p in proposed_names if normalise(p) not in not_methods]
     models = sorted({m.text for m in ext.mentions if m.field == "models"}, key=len, reverse=True)
     dataset_spans = [(s, e) for f, s, e, _ in selected if f == "datasets"]
+    per_measure = Counter((s0, r.metric) for s0, r in doc._.kg_results)
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue
@@ -299,7 +301,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         sentence = text[s0:_sentence_of(doc, s)[1]]
         method = next((p for p in methods if p in sentence), None) or _subject(sentence, r.start, models) \
             or (methods[0] if methods else None)
-        dataset = r.dataset or _context_dataset(dataset_spans, text, s0, s0 + len(sentence))
+        # several values of one measure in a sentence ("Dice scores of 86.1% and 92.6%, respectively") are
+        # of several datasets or settings: the sentence's one dataset is not known to be theirs
+        dataset = r.dataset or (None if per_measure[(s0, r.metric)] > 1 or "respectively" in sentence
+                                else _context_dataset(dataset_spans, text, s0, s0 + len(sentence)))
         ext.results.append(Result(text[s:e], r.metric, r.value, dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
         m = r.metric
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of

@@ -56,7 +56,8 @@ OUR_CUE = re.compile(
 SCOPE_END = re.compile(
     r",\s*which\b|\bthat\b|\bbased\s+on\b|\bbuilt\s+(?:up)?on\b|\busing\b|\bon\s+top\s+of\b|\bvia\b|\bover\b|\bthan\b|"
     r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s|"
-    r"\blike\b|\bsuch\s+as\b|\be\.g\.|\bincluding\b|\b(?:version|extension|variant|generali[sz]ation)\s+of\b|"
+    r"\blike\b|\bsuch\s+as\b|\be\.g\.|\bincluding\b|\b(?:version|extension|variant|generali[sz]ation)\s+(?:of|to)\b|"
+    r"\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)\b|"
     r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b",
     re.I,
 )
@@ -272,7 +273,11 @@ class NameFinder:
                 if bare:
                     g = next(k for k in ("title", "term", "paren") if bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
-                    if not _overlaps(bs, be, [(a, b) for a, b, _ in candidates]) and bare.group(g).lower() not in lexicon_terms:
+                    # a name of several capitalised words holds the name-shaped word inside it ("Decoupled MeanFlow")
+                    whole = g == "title" and " " in bare.group(g) and all(
+                        bs <= a and b <= be for a, b, _ in candidates if a < be and bs < b)
+                    if (whole or not _overlaps(bs, be, [(a, b) for a, b, _ in candidates])) \
+                            and bare.group(g).lower() not in lexicon_terms:
                         proposed_spans.append((bs, be))
                         found.append(SpanMention("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrev_at.between(scope_start, scope_end):

@@ -802,11 +802,14 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                 or _search(r"\b(?:scor(?:es|ed|ing)|achiev(?:es|ed|ing)|reach(?:es|ed|ing)|obtain(?:s|ed|ing)|attain(?:s|ed|ing))\s+(?:an?\s+)?"
                            r"(?:score\s+of\s+)?" + QUAL + r"$", before, re.I) and _match(r"^\s*(?:[,;)]|\.(?!\d)|$|\s(?:on|in|across|at|and|with|while|when)\b|\s*\([+−-]\s?\d)", after))):
             continue  # "absolute improvements up to 3.8", "9.42 over the E2E baseline", "(74.1 vs. 74.3 accuracy)": a decimal result
-        gain = m.group("sign") or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
+        # "-1.42%" after a space or a comma: a signed difference, as "+1.42%" (not the "-" of a range "5-10%")
+        negative = sentence[m.start() - 1:m.start()] in ("-", "−") and (m.start() < 2 or sentence[m.start() - 2] in " (,[")
+        gain = m.group("sign") or negative or _match(r"^\s*(?:\((?:pp|pts?)\)\s*)?(?:absolute\s+|relative\s+|average\s+)?(?:performance\s+)?"
                                           r"(?:improvements?|gains?|increases?|increments?|boosts?|higher|better|advantage)\b", after, re.I) \
             or _match(r"^\s*(?:(?:average|absolute|relative|mean)\s+)?(?:(?:accuracy|performance|quality)\s+)?(?:degradation|drop|decline)\b",
                       after, re.I) \
-            or _search(r"\b(?:improvements?|gains?|advancements?|increases?|reductions?)\s+(?:of\s+|ranging\s+from\s+|in\s+the\s+range\s+of\s+)?" + QUAL + r"$", before, re.I) \
+            or _search(r"\b(?:improvements?|gains?|advancements?|increases?|reductions?|drops?|declines?|degradations?|decreases?)\s+"
+                       r"(?:of\s+|ranging\s+from\s+|in\s+the\s+range\s+of\s+)?" + QUAL + r"$", before, re.I) \
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b(?:[^,;.]|\.\d){0,80}\bby\s+" + QUAL + r"$",
                          sentence[max(0, m.start() - 100):m.start()], re.I)
