@@ -81,8 +81,8 @@ RESULTS = [
     # ... and an efficiency measure of such a pair is a claim's business, not a result
     ("The scheduler improves training efficiency and test accuracy by 18.5% and 4.5%, respectively.", [],
      [("test accuracy", 4.5, None, "gain")]),
-    # a magnitude adjective is no word of the measure
-    ("The spiking model runs faster with a near-zero accuracy drop of 0.45%.", [], [("accuracy", 0.45, None, "score")]),
+    # a magnitude adjective is no word of the measure; a drop is a change, not a score
+    ("The spiking model runs faster with a near-zero accuracy drop of 0.45%.", [], [("accuracy", 0.45, None, "gain")]),
     # "mean error" keeps its "mean": a bare "error" would name nothing
     ("The estimator recovers joint limits with a mean error of only 3 degrees.", [], [("mean error", 3.0, None, "score")]),
     # a unit word after an integer ("µm") makes it a value
