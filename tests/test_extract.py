@@ -341,6 +341,8 @@ def test_extract_names_keep_their_version(nlp, text, field, names):
 @pytest.mark.parametrize("text,proposed", [
     ("We introduce Decoupled RiverFlow, a simple decoding strategy for flow models.", ["Decoupled RiverFlow"]),
     ("We propose an extension to the previously proposed ZQAnet framework with a confidence filter.", []),
+    # what a scheme is for is no proposal
+    ("In this work, we develop an efficient training scheme for RiverFlow in the latent space of an autoencoder.", []),
 ])
 def test_extract_proposed_names_whole_and_not_prior_work(nlp, text, proposed):
     found = [m.text for m in extract_text(nlp, text).mentions if m.field == "proposed"]

@@ -58,7 +58,8 @@ SCOPE_END = re.compile(
     r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s|"
     r"\blike\b|\bsuch\s+as\b|\be\.g\.|\bincluding\b|\b(?:version|extension|variant|generali[sz]ation)\s+(?:of|to)\b|"
     r"\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)\b|"
-    r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b",
+    r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b|"
+    r"\b(?:scheme|recipe|method|strategy|procedure|technique|framework|approach)\s+for\b",
     re.I,
 )
 PRIOR_WORDS = (r"(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|representative|strong|"
