@@ -343,6 +343,9 @@ def test_extract_names_keep_their_version(nlp, text, field, names):
     ("We propose an extension to the previously proposed ZQAnet framework with a confidence filter.", []),
     # what a scheme is for is no proposal
     ("In this work, we develop an efficient training scheme for RiverFlow in the latent space of an autoencoder.", []),
+    # an acronym the background defined before the proposing sentence is the field's term, not the proposal
+    ("Vision-Language-Action (VLA) models share a few designs. We present CrossPolicy, a study of cross-paradigm VLA "
+     "post-training.", ["CrossPolicy"]),
 ])
 def test_extract_proposed_names_whole_and_not_prior_work(nlp, text, proposed):
     found = [m.text for m in extract_text(nlp, text).mentions if m.field == "proposed"]

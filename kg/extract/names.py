@@ -235,6 +235,11 @@ class NameFinder:
         title_at, emphasis_at, abbrev_at = _Starts(title_longs, lambda a: a.long_start), _Starts(emphasis, lambda x: x[0]), \
             _Starts(abbrevs, lambda a: a.long_start)
         proposed_spans: list[tuple[int, int]] = _SpanList()
+        # an acronym defined before the sentence that proposes: the background's term ("Existing
+        # Vision-Language-Action (VLA) models …. We present CrossVLA, a study of VLA post-training")
+        defined_at = {}
+        for a in abbrevs:
+            defined_at.setdefault(a.short, a.long_start)
         has_cue = PROPOSAL_CUE.search(text) is not None
         lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
         aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
@@ -262,7 +267,7 @@ class NameFinder:
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
-                    if scope_start <= s < scope_end and not terms.holds(s, e):
+                    if scope_start <= s < scope_end and not terms.holds(s, e) and defined_at.get(text[s:e], s0) >= s0:
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))
                 bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:(?:propose|introduce|present|develop)s?|called|named|dubbed|termed)\s*$", cue.group(0), re.I) else None
