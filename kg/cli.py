@@ -160,6 +160,17 @@ def _terminate(signum, frame):
     raise KeyboardInterrupt
 
 
+def _interrupt_later(unraisable) -> None:
+    """An interruption that lands where Python cannot raise it (a weakref callback, a finaliser) is
+    not printed as "Exception ignored … Traceback" and lost: it is raised again, where it can stop the
+    command as any other Ctrl-C does."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        import signal
+        signal.raise_signal(signal.SIGINT)
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def _quiet_signals() -> None:
     # the command is done and its outputs committed: a late signal just ends the process, instead of
     # raising inside the interpreter's shutdown (where Python prints "Exception ignored" tracebacks)
@@ -173,6 +184,7 @@ def main(ctx: typer.Context,
          version: Annotated[bool, typer.Option("--version", callback=version_callback, is_eager=True, help="Print the version and exit.")] = False) -> None:
     import signal
     signal.signal(signal.SIGTERM, _terminate)
+    sys.unraisablehook = _interrupt_later
     ctx.call_on_close(_quiet_signals)
 
 

@@ -95,3 +95,16 @@ def test_cli_build_explain_prints_the_resolution_log(run_kg, tmp_path):
     assert any(line.startswith("  'graph neural network' ×1: same key") for line in lines)
     code, out, _ = run_kg("build", src, "-o", tmp_path / "out", "--explain", "Transformer")
     assert code == 0 and out == "'Transformer': no entity of this build has this name\n"
+
+
+def test_cli_an_interrupt_python_cannot_raise_is_raised_again_not_printed(capsys):
+    """A Ctrl-C or SIGTERM that lands in a finaliser or weakref callback would print "Exception ignored …
+    Traceback" and be lost; kg raises it again where it stops the command."""
+    from types import SimpleNamespace
+
+    from kg.cli import _interrupt_later
+
+    with pytest.raises(KeyboardInterrupt):
+        _interrupt_later(SimpleNamespace(exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt(), exc_traceback=None,
+                                         err_msg=None, object=None))
+    assert "Traceback" not in capsys.readouterr().err

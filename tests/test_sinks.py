@@ -153,3 +153,30 @@ def test_sinks_chunk_writer_adds_and_copies_parts_with_their_ranges(tmp_path):
         assert new.copy(src, [10, 18]) == [0, 8]
         assert new.add(b'{"c": 3}') == [10, 18]
     assert (tmp_path / "new").read_bytes() == b'{"b": 2},\n{"c": 3}'
+
+
+@pytest.mark.parametrize("how", ["staged", "atomic"])
+def test_sinks_an_interrupt_as_a_temporary_is_made_leaves_no_stray_file(tmp_path, monkeypatch, how):
+    """Ctrl-C that arrives right after a temporary is created waits until it is recorded, so the
+    interrupted write removes it: no ".part" is left beside the outputs."""
+    import signal
+
+    from kg.sinks import atomic
+
+    made = atomic._temp
+
+    def temp_then_interrupt(final):
+        fd, tmp = made(final)
+        signal.raise_signal(signal.SIGINT)  # held until the temporary is recorded
+        return fd, tmp
+
+    monkeypatch.setattr(atomic, "_temp", temp_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        if how == "staged":
+            with atomic.Staged(tmp_path) as stage:
+                stage.path("graph.ttl").write_text("new")
+                stage.commit()
+        else:
+            with atomic_write(tmp_path / "graph.ttl") as fh:
+                fh.write("new")
+    assert list(tmp_path.iterdir()) == []

@@ -49,6 +49,24 @@ def _output_error(path, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot be written ({reason}); nothing was changed. {hint[0].upper()}{hint[1:]}")
 
 
+@contextlib.contextmanager
+def signals_held():
+    """SIGINT and SIGTERM wait until the block is left: a temporary is made and recorded, or outputs
+    are renamed, as one step (an interruption between the two would leave a stray ".part")."""
+    blocked = {signal.SIGINT, signal.SIGTERM}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _temp(final: Path) -> tuple[int, str]:
+    fd, tmp = tempfile.mkstemp(prefix=_temp_name(final), suffix=".part", dir=final.parent)
+    os.fchmod(fd, _file_mode())
+    return fd, tmp
+
+
 def _temp_name(final: Path) -> str:
     # a short prefix: a long file name plus ".part" could pass the file system's limit of 255 bytes
     return f".{final.name[:40]}."
@@ -76,21 +94,27 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
             except OSError as exc:
                 raise _output_error(path, exc) from None
         return
+    tmp = fh = None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=_temp_name(target), suffix=".part", dir=target.parent)
-        os.fchmod(fd, _file_mode())
-    except OSError as exc:
-        raise _output_error(path, exc) from None
-    try:
-        with os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None) as fh:
+        with signals_held():  # made and recorded as one step: the except below always finds it
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = _temp(target)
+            except OSError as exc:
+                raise _output_error(path, exc) from None
+            fh = os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None)
+        with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if fh is not None:
+            with contextlib.suppress(OSError):
+                fh.close()
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         if isinstance(exc, OSError):
             raise _output_error(path, exc) from None
         raise
@@ -123,26 +147,22 @@ class Staged:
             parent = parent.parent
         self.created = missing + [d for d in self.created if d not in missing]
         final.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=_temp_name(final), suffix=".part", dir=final.parent)
-        os.fchmod(fd, _file_mode())
-        os.close(fd)
-        self.files[self.dir / name] = Path(tmp)
+        with signals_held():  # made and recorded as one step, so `discard` always finds it
+            fd, tmp = _temp(final)
+            os.close(fd)
+            self.files[self.dir / name] = Path(tmp)
         return Path(tmp)
 
     def commit(self) -> list[Path]:
         for tmp in self.files.values():
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
-        blocked = {signal.SIGINT, signal.SIGTERM}
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
-        try:
+        with signals_held():
             for name, tmp in self.files.items():
                 os.replace(tmp, self.targets[name])
             done = list(self.files)
             self.files = {}
             self.created = []
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
         return done
 
     def drop(self, tmp: Path) -> None:
