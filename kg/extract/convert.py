@@ -324,13 +324,18 @@ SUBJECT_LINK = re.compile(
     r"(?![^;:]*\b(?:while|whereas|but|and\s+(?:the|a|an)\s+\w+\s+(?:achiev|reach|attain|scor|obtain))\b)[^;:]*$")
 
 
+def _as_word(name: str) -> str:
+    """A pattern for `name` written as a word of its own ("HDR", not the "HDR" of "HDR-REAL")."""
+    return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
+
+
 def _subject(sentence: str, at: int, models: list[str]) -> str | None:
     """The model written as the subject of the number at `at` of `sentence` ("GPT-4o achieves only
     45.3% accuracy on X": "GPT-4o"), or None: the result of a system the paper studies, for a sentence
     that names no method the paper proposes."""
     best: tuple[int, int, str] | None = None
     for name in models:
-        for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", sentence[:at]):
+        for m in re.finditer(_as_word(name), sentence[:at]):
             if best is None or m.end() > best[1]:
                 best = (m.start(), m.end(), name)
     if best is None:
@@ -374,7 +379,7 @@ def _claim_method(proposed: list[str], sentence: str, baseline: str | None) -> s
 
     def written(p: str) -> bool:  # the name, or the initials of a long name ("QCNN"), as a word of the sentence
         short = initials(p) if len(p.split()) >= 3 else None
-        return any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", sentence) for n in (p, short) if n)
+        return any(re.search(_as_word(n), sentence) for n in (p, short) if n)
     names = [p for p in proposed if not is_baseline(p)]
     return next((p for p in names if written(p)), names[0] if names else None)
 
