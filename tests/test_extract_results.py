@@ -47,6 +47,11 @@ def test_extract_results_never_from_names_or_years(nlp):
     ("We test nine agents on web chores. Claude-3-Opus outperforms GPT-4o, achieving 36.75% success.", [(36.75, None)]),
     # a number across a clause break is not the named model's
     ("We audit open detectors on street scenes. YOLOv8 is the fastest; the ensemble reaches 55.5 mAP.", [(55.5, None)]),
+    # a list of subjects with "respectively": the i-th value is the i-th model's
+    ("We build TrailBench for route planning. Gemini-1.5-Pro and GPT-4o achieve total scores of 45.25 and 37.5, "
+     "respectively.", [(45.25, "Gemini-1.5-Pro"), (37.5, "GPT-4o")]),
+    ("We build TrailBench for route planning. Models such as Claude-3-Opus, Llama-3-8B and GPT-4o reach 64.5%, "
+     "20.25% and 75.5% accuracy respectively.", [(64.5, "Claude-3-Opus"), (20.25, "Llama-3-8B"), (75.5, "GPT-4o")]),
 ])
 def test_extract_results_method_is_the_subject_model(nlp, text, methods):
     results = extract_text(nlp, text).results
@@ -62,6 +67,13 @@ def test_extract_results_method_is_the_subject_model(nlp, text, methods):
     # several values of one measure: the sentence's one dataset is not known to be each one's
     ("We propose SigmaSeg. On Synapse-X and KSDD2, SigmaSeg reaches Dice scores of 86.25% and 92.5%, respectively.",
      [(86.25, None), (92.5, None)]),
+    # a sentence that opens with its dataset gives it to the numbers before the next dataset it names
+    ("We propose SigmaSeg. On KSDD2 (5-shot), SigmaSeg attains base/novel mIoU of 71.25/66.5.", [(71.25, "KSDD2"), (66.5, "KSDD2")]),
+    ("We propose SigmaLM. On MedQA, SigmaLM reaches 88.5% accuracy, and it attains 71.25% accuracy on PubMedQA.",
+     [(88.5, "MedQA"), (71.25, "PubMedQA")]),
+    # the other system's number between a value and its dataset ("91.5% vs. 88.0% on HotpotQA")
+    ("We propose SigmaLM. SigmaLM stays ahead on GSM8K (95.5%), while on multi-hop questions it scores "
+     "91.5% vs. 88.0% on HotpotQA.", [(95.5, "GSM8K"), (91.5, "HotpotQA")]),
 ])
 def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
     results = extract_text(nlp, text).results
@@ -74,6 +86,9 @@ def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
     ("We propose ThetaPrune. Pruning half the heads of three models changes their accuracy by -2.25%, -1.5% and -0.75%.",
      [(2.25, "accuracy", "gain"), (1.5, "accuracy", "gain"), (0.75, "accuracy", "gain")]),
     ("We propose ThetaPrune. ThetaPrune keeps 5-10% of the heads and scores 71.5% accuracy.", [(71.5, "accuracy", "score")]),
+    # every member of a list of gains is a gain, not only the first
+    ("We propose ThetaPrune. On three backbones ThetaPrune shows accuracy improvements of 0.5%, 2.75%, and 1.25%, "
+     "respectively.", [(0.5, "accuracy", "gain"), (2.75, "accuracy", "gain"), (1.25, "accuracy", "gain")]),
 ])
 def test_extract_results_drops_and_signed_changes_are_gains(nlp, text, found):
     results = extract_text(nlp, text).results

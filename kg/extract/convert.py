@@ -294,17 +294,22 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     models = sorted({m.text for m in ext.mentions if m.field == "models"}, key=len, reverse=True)
     dataset_spans = [(s, e) for f, s, e, _ in selected if f == "datasets"]
     per_measure = Counter((s0, r.metric) for s0, r in doc._.kg_results)
+    starts: dict[int, list[int]] = {}
+    for s0, r in doc._.kg_results:
+        starts.setdefault(s0, []).append(r.start)
     for s0, r in doc._.kg_results:
         if not _finite(r.value):
             continue
         s, e = s0 + r.start, s0 + r.end
         sentence = text[s0:_sentence_of(doc, s)[1]]
-        method = next((p for p in methods if p in sentence), None) or _subject(sentence, r.start, models) \
+        method = next((p for p in methods if p in sentence), None) or _subject(sentence, r.start, models, starts[s0]) \
             or (methods[0] if methods else None)
         # several values of one measure in a sentence ("Dice scores of 86.1% and 92.6%, respectively") are
-        # of several datasets or settings: the sentence's one dataset is not known to be theirs
-        dataset = r.dataset or (None if per_measure[(s0, r.metric)] > 1 or "respectively" in sentence
-                                else _context_dataset(dataset_spans, text, s0, s0 + len(sentence)))
+        # of several datasets or settings: the sentence's one dataset is not known to be theirs, unless the
+        # sentence opens with it ("On PASCAL-5i, X attains mIoU of 78.4/77.5")
+        dataset = r.dataset or _lead_dataset(dataset_spans, text, s0, s) or (
+            None if per_measure[(s0, r.metric)] > 1 or "respectively" in sentence
+            else _context_dataset(dataset_spans, text, s0, s0 + len(sentence)))
         ext.results.append(Result(text[s:e], r.metric, r.value, dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
         m = r.metric
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of
@@ -329,21 +334,53 @@ def _as_word(name: str) -> str:
     return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
 
 
-def _subject(sentence: str, at: int, models: list[str]) -> str | None:
+def _subject(sentence: str, at: int, models: list[str], values: list[int] = ()) -> str | None:
     """The model written as the subject of the number at `at` of `sentence` ("GPT-4o achieves only
     45.3% accuracy on X": "GPT-4o"), or None: the result of a system the paper studies, for a sentence
-    that names no method the paper proposes."""
-    best: tuple[int, int, str] | None = None
+    that names no method the paper proposes. A list of subjects with "respectively" gives the i-th
+    value (of the result starts `values`) to the i-th model ("A and B achieve 64.5% and 75.2%,
+    respectively"), and None when the counts differ."""
+    found: list[tuple[int, int, str]] = []
     for name in models:
         for m in re.finditer(_as_word(name), sentence[:at]):
-            if best is None or m.end() > best[1]:
-                best = (m.start(), m.end(), name)
-    if best is None:
+            if not any(a <= m.start() and m.end() <= b for a, b, _ in found):
+                found = [f for f in found if not (m.start() <= f[0] and f[1] <= m.end())] + [(m.start(), m.end(), name)]
+    if not found:
         return None
-    start, end, name = best
+    found.sort()
+    start, end, name = found[-1]
     if sentence[:start].rstrip().endswith(",") and sentence.startswith(",", end):
         end += 1  # an apposition: "The best model, ViT-B/16, reaches 91.2%"
-    return name if SUBJECT_LINK.match(sentence, end, at) else None
+    if not SUBJECT_LINK.match(sentence, end, at):
+        return None
+    # the models listed right before the subject: "Claude 3.7 Sonnet and GPT-4o achieve …"
+    listed = [name]
+    for a, b, other in reversed(found[:-1]):
+        if not re.fullmatch(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)", sentence[b:start]):
+            break
+        listed.insert(0, other)
+        start = a
+    if len(listed) == 1 or not (resp := re.search(r"\brespectively\b", sentence[end:])):
+        return name
+    own = sorted(v for v in values if end <= v < end + resp.start())
+    return listed[own.index(at)] if at in own and len(own) == len(listed) else None
+
+
+# a sentence that opens with the dataset it reports on: "On PASCAL-5i (1-shot), …", "Evaluated on the X benchmark, …"
+LEAD_DATASET = re.compile(r"\s*(?:(?:evaluated|tested|trained|experiments?|results?)\s+)?(?:on|in|across|for)\s+(?:the\s+)?$", re.I)
+
+
+def _lead_dataset(spans: list[tuple[int, int]], text: str, start: int, at: int) -> str | None:
+    """The dataset a sentence opens with, for a result after it with no other dataset between them
+    ("On MedQA, GPT-5 reached 94.1% accuracy"), or None."""
+    before = [(s, e) for s, e in spans if start <= s and e <= at]
+    if not before:
+        return None
+    s, e = min(before)
+    if not LEAD_DATASET.fullmatch(text, start, s) or any(s2 > e for s2, _ in before) \
+            or not re.match(r"(?:\s+(?:dataset|benchmark|test\s+set|split))?\s*(?:\([^()]{0,40}\)\s*)?,", text[e:at]):
+        return None
+    return " ".join(text[s:e].split())
 
 
 def _context_dataset(spans: list[tuple[int, int]], text: str, start: int, end: int) -> str | None:

@@ -113,6 +113,10 @@ class ResultMatch:
     baseline: str | None = None
 
 
+# the members of a list written before a number: "0.99%, 2.69%, and " before "1.01%"
+LIST_BEFORE = re.compile(r"(?:[+]?\d+(?:\.\d+)?\s*(?:%|pp|points?)?\s*(?:,\s*(?:and\s+)?|,?\s+and\s+))+$")
+
+
 def _float(s: str) -> float:
     return abs(float(s.replace("−", "-").replace("+", "")))
 
@@ -227,7 +231,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
-            if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
+            # "91.0% vs. 88.0% on HotpotQA": the other system's number between them is on the same dataset
+            if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:(?:vs\.?|versus)\s+[\d.]+\s*%?\s*)?(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
                                          sentence[pos:s]):
                 return sentence[s:e]
         return None
@@ -243,8 +248,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]):
                 return sentence[s:e]  # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"
         for s, e in sorted(datasets, reverse=True):
+            # "… on GSM8K), while NoT surpasses ToT (91.0% …": not across the end of a parenthesis or a clause
             if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
-                    not _search(r"[;]", sentence[e:pos]):
+                    not _search(r"[;]|\)[^(]*\(|\b(?:while|whereas|but)\b", sentence[e:pos]):
                 return sentence[s:e]
         return None
 
@@ -813,6 +819,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             or _match(r"^\s*(?:points?\s+)?(?:over|above)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:baselines?|model|method)\b", after, re.I) \
             or _search(r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*)\b(?:[^,;.]|\.\d){0,80}\bby\s+" + QUAL + r"$",
                          sentence[max(0, m.start() - 100):m.start()], re.I)
+        if not gain and (lead := LIST_BEFORE.search(sentence, max(0, m.start() - 80), m.start())):
+            # "accuracy improvements of 0.99%, 2.69%, and 1.01%": a later member of a list is of the first one's kind
+            gain = any(r.kind == "gain" and lead.start() <= r.start <= lead.start() + 1 for r in out)
         score = _search(r"\b(?:achiev\w*|reach\w*|attain\w*|obtain\w*|scor\w*|record\w*)\s+(?:an?\s+)?(?:score\s+of\s+)?" + QUAL + r"$", before, re.I)
         # otherwise a percentage or a decimal in a sentence that names a metric or reports a result
         fewer = _match(r"^\s*fewer\s+(?P<q>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)(?=\s*(?:[,;.()]|$)|\s+(?:than|compared|over|on|in|across|"
