@@ -118,9 +118,9 @@ RESULTS = [
     # "(A vs. B)" after each measure: A is this system's
     ("The recommender improves nDCG (0.412 vs. 0.365) and Recall@20 (0.298 vs. 0.231) over the graph baseline.", [],
      [("nDCG", 0.412, None, "score"), ("Recall@20", 0.298, None, "score")]),
-    # the unit after the last member of a list is every member's
+    # the unit after the last member of a list is every member's, and so is the kind of the first ("gains of")
     ("The method sets the state of the art on three suites, with gains of 2.25, 3.5 and 1.75 points.", [],
-     [(None, 2.25, None, "gain"), (None, 3.5, None, "score"), (None, 1.75, None, "score")]),
+     [(None, 2.25, None, "gain"), (None, 3.5, None, "gain"), (None, 1.75, None, "gain")]),
     # "N% of the time": a share
     ("Overall, the judges agree with the clinicians 84.5% of the time.", [], [(None, 84.5, None, "ratio")]),
     # the measure, then its change "by" a value
