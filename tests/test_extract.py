@@ -331,6 +331,8 @@ def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(
     ("Here, we present OrbitMaster 2.0, an autonomous agent for data science.", "proposed", ["OrbitMaster 2.0"]),
     ("Our cache makes GPT-4 3.5 times cheaper than Llama 2 7B on long inputs.", "models", ["GPT-4", "Llama 2"]),
     ("The stack runs on srsRAN 5G base stations.", "models", ["srsRAN"]),
+    # a dataset's version is a decimal or a "v" number, never a count
+    ("We evaluate on MultiWOZ 2.4, SQuAD v2 and MNIST 10 times over.", "datasets", ["MultiWOZ 2.4", "SQuAD v2", "MNIST"]),
 ])
 def test_extract_names_keep_their_version(nlp, text, field, names):
     found = [m.text for m in extract_text(nlp, text).mentions if m.field == field]
@@ -346,6 +348,9 @@ def test_extract_names_keep_their_version(nlp, text, field, names):
     # an acronym the background defined before the proposing sentence is the field's term, not the proposal
     ("Vision-Language-Action (VLA) models share a few designs. We present CrossPolicy, a study of cross-paradigm VLA "
      "post-training.", ["CrossPolicy"]),
+    # a name followed by "has (recently) been proposed" is earlier work, even after "named"
+    ("A general framework named RIVET has recently been proposed for noisy labels. We propose MetaRIVET to "
+     "learn its weights.", ["MetaRIVET"]),
 ])
 def test_extract_proposed_names_whole_and_not_prior_work(nlp, text, proposed):
     found = [m.text for m in extract_text(nlp, text).mentions if m.field == "proposed"]

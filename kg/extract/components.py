@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 from .claims import find_claims
 from .results import ResultMatch, find_results
-from .spans import longest_first, sentence_bounds, text_of
+from .spans import longest_first, sentence_bounds, text_of, version_after
 
 # a sentence without a digit or a number word holds no claim and no result
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
@@ -51,7 +51,9 @@ class ClaimFinder:
             claims.extend((s0, c) for c in found)
             blocked = names + urls + [(c.evidence.start, c.evidence.end) for c in found]
             metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
-            datasets = sorted({(s, e) for f, s, e in local if f == "datasets"})
+            # "MultiWOZ 2.4": a dataset with its version, as the mentions keep it
+            datasets = sorted({(s, (v - s0 if (v := version_after(text, s0 + s, s0 + e, dataset=True)) else e))
+                               for f, s, e in local if f == "datasets"})
             tasks = sorted({(s, e) for f, s, e in local if f == "tasks"})
             if not MAY_RESULT.search(sentence) or BACKGROUND.search(sentence) and not THIS_PAPER.search(sentence):
                 continue

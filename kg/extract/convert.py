@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .spans import SpanMention, sentence_at, sentence_bounds, text_of
+from .spans import SpanMention, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -58,8 +58,9 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
-        if fld in ("proposed", "models") and (v := _version_after(text, s, e)):
-            e, _canonical = v, None  # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0": another entity than the family
+        if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
+            # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
+            e, _canonical = v, None
         raw.append(SpanMention(fld, s, e, rule, _canonical))
     # the same span in several fields: keep the most specific field
     by_span: dict[tuple[int, int], tuple[str, str]] = {}
@@ -106,27 +107,6 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         kept.append((fld, s, e, rule))
         open_kept.append((fld, s, e, rule))
     return kept
-
-
-# a version written as a word of its own after a name, with its tier: "V3", "v8", "2.0", "3.5 Sonnet", "1.5 Pro"
-VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\d{1,2})(?!\w|\.\d)"
-                           r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
-# … unless the number is a quantity: "GPT-4 3.5 times faster", "Llama 2 7B", "BERT 12 layers"
-QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|dB\b|ms\b|s\b|sec|seconds?\b|hours?\b|h\b|"
-                            r"minutes?\b|[GMTK]B\b|[BMKk]\b|percent|layers?\b|heads?\b|ranks?\b|steps?\b|bits?\b|"
-                            r"(?:to|and|or|vs\.?)\s+\d|[-–/]\s*\d|[.,]\d|\d)")
-
-
-def _version_after(text: str, s: int, e: int) -> int | None:
-    """The end of a name with the version written after it as a word of its own ("DeepSeek V3",
-    "Gemini 1.5 Pro", "ML-Master 2.0"), or None: no version follows, the name ends in a digit
-    already, or the number is a quantity ("GPT-4 3.5 times", "Llama 2 7B")."""
-    if text[e - 1:e].isdigit() or not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
-        return None
-    m = VERSION_AFTER.match(text, e)
-    if m is None or QUANTITY_AFTER.match(text, m.end("v")) and m.end() == m.end("v"):
-        return None
-    return m.end()
 
 
 #: fields where the trained model may add a mention that no rule found (see README, "The entity model")

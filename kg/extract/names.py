@@ -62,6 +62,9 @@ SCOPE_END = re.compile(
     r"\b(?:scheme|recipe|method|strategy|procedure|technique|framework|approach)\s+for\b",
     re.I,
 )
+# after a name, the words that make it earlier work: "X has recently been proposed", "X (Smith, 2020) was introduced"
+PRIOR_AFTER = re.compile(r"\s*(?:\([^()]{0,60}\)\s*)?(?:has|have|had|was|were)\s+(?:\w+ly\s+)?(?:been\s+)?"
+                         r"(?:proposed|introduced|presented|developed|released)\b(?!\s+(?:here|in\s+this|herein))", re.I)
 PRIOR_WORDS = (r"(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|representative|strong|"
                r"common|prior|previous|commercial|proprietary|open-source)\b")
 KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture|technique|pipeline|benchmark|dataset|"
@@ -267,6 +270,8 @@ class NameFinder:
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
+                    if PRIOR_AFTER.match(text, e):
+                        continue  # "A framework named ASSIST has recently been proposed": earlier work, named
                     if scope_start <= s < scope_end and not terms.holds(s, e) and defined_at.get(text[s:e], s0) >= s0:
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))

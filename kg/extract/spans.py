@@ -1,6 +1,7 @@
 """Extraction: helpers on character spans shared by the components."""
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -70,3 +71,27 @@ def text_of(doc) -> str:
     if text is None:
         text = doc.user_data["kg_text"] = doc.text
     return text
+
+
+# a version written as a word of its own after a name, with its tier: "V3", "v8", "2.0", "3.5 Sonnet", "1.5 Pro"
+VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\d{1,2})(?!\w|\.\d)"
+                           r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
+# … unless the number is a quantity: "GPT-4 3.5 times faster", "Llama 2 7B", "BERT 12 layers"
+QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|dB\b|ms\b|s\b|sec|seconds?\b|hours?\b|h\b|"
+                            r"minutes?\b|[GMTK]B\b|[BMKk]\b|percent|layers?\b|heads?\b|ranks?\b|steps?\b|bits?\b|"
+                            r"(?:to|and|or|vs\.?)\s+\d|[-–/]\s*\d|[.,]\d|\d)")
+
+
+def version_after(text: str, s: int, e: int, dataset: bool = False) -> int | None:
+    """The end of a name with the version written after it as a word of its own ("DeepSeek V3",
+    "Gemini 1.5 Pro", "ML-Master 2.0"), or None: no version follows, the name ends in a digit
+    already, or the number is a quantity ("GPT-4 3.5 times", "Llama 2 7B"). A dataset's version
+    is a decimal or a "v" number ("MultiWOZ 2.4", "SQuAD v2"), never a bare count ("MNIST 10 times")."""
+    if text[e - 1:e].isdigit() or not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
+        return None
+    m = VERSION_AFTER.match(text, e)
+    if m is None or QUANTITY_AFTER.match(text, m.end("v")) and m.end() == m.end("v"):
+        return None
+    if dataset:
+        return m.end("v") if re.fullmatch(r"[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?", m.group("v")) else None
+    return m.end()
