@@ -69,6 +69,8 @@ def test_extract_results_method_is_the_subject_model(nlp, text, methods):
      [(86.25, None), (92.5, None)]),
     # a sentence that opens with its dataset gives it to the numbers before the next dataset it names
     ("We propose SigmaSeg. On KSDD2 (5-shot), SigmaSeg attains base/novel mIoU of 71.25/66.5.", [(71.25, "KSDD2"), (66.5, "KSDD2")]),
+    ("We propose SigmaSeg. On KSDD2 the 4-bit SigmaSeg reaches 61.5% accuracy and the 8-bit one 66.25% accuracy.",
+     [(61.5, "KSDD2"), (66.25, "KSDD2")]),
     ("We propose SigmaLM. On MedQA, SigmaLM reaches 88.5% accuracy, and it attains 71.25% accuracy on PubMedQA.",
      [(88.5, "MedQA"), (71.25, "PubMedQA")]),
     # the other system's number between a value and its dataset ("91.5% vs. 88.0% on HotpotQA")
@@ -86,6 +88,20 @@ def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
     ("We propose ThetaPrune. Pruning half the heads of three models changes their accuracy by -2.25%, -1.5% and -0.75%.",
      [(2.25, "accuracy", "gain"), (1.5, "accuracy", "gain"), (0.75, "accuracy", "gain")]),
     ("We propose ThetaPrune. ThetaPrune keeps 5-10% of the heads and scores 71.5% accuracy.", [(71.5, "accuracy", "score")]),
+    # a margin, a gap or a loss is a difference from another system, whichever rule found the number
+    ("We propose ThetaPrune. ThetaPrune can outperform XNOR nets by up to 5.25% (top-1 accuracy) on ImageNet.",
+     [(5.25, "top-1 accuracy", "gain")]),
+    ("We propose ThetaPrune. ThetaPrune outperforms prior pruners (e.g., SNIP) by more than 3% when using a ResNet.",
+     [(3.0, None, "gain")]),
+    ("We propose ThetaPrune. Our ResNet-152 outperforms the baseline model with a 1.25% margin in top-1 accuracy.",
+     [(1.25, "top-1 accuracy", "gain")]),
+    ("We propose ThetaPrune. ThetaPrune closes the gap to the dense model to within 2.5% top-1 accuracy.",
+     [(2.5, "top-1 accuracy", "gain")]),
+    ("We propose ThetaPrune. ThetaPrune removes 30% of the weights with a loss of 0.25% in the top-1 accuracy.",
+     [(0.25, "top-1 accuracy", "gain")]),
+    # "precision" in "full-precision" is a number format, not the measure of the number
+    ("We propose ThetaPrune. Our 4-bit model reaches top-1 accuracy of 64.5%, and our 8-bit model gives 71.5% which is "
+     "close to the full-precision baseline.", [(64.5, "top-1 accuracy", "score"), (71.5, "top-1 accuracy", "score")]),
     # every member of a list of gains is a gain, not only the first
     ("We propose ThetaPrune. On three backbones ThetaPrune shows accuracy improvements of 0.5%, 2.75%, and 1.25%, "
      "respectively.", [(0.5, "accuracy", "gain"), (2.75, "accuracy", "gain"), (1.25, "accuracy", "gain")]),

@@ -50,7 +50,9 @@ class ClaimFinder:
             found = find_claims(sentence, names + urls)
             claims.extend((s0, c) for c in found)
             blocked = names + urls + [(c.evidence.start, c.evidence.end) for c in found]
-            metrics = sorted({(s, e) for f, s, e in local if f == "metrics"})
+            # not a lexicon measure inside a compound: the "precision" of "full-precision baseline", as the mentions drop it
+            metrics = sorted({(s - s0, e - s0) for f, s, e, r, *_ in (mentions[i] for i in here) if f == "metrics" and e <= s1
+                              and not (r == "lexicon" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"))})
             # "MultiWOZ 2.4": a dataset with its version, as the mentions keep it
             datasets = sorted({(s, (v - s0 if (v := version_after(text, s0 + s, s0 + e, dataset=True)) else e))
                                for f, s, e in local if f == "datasets"})

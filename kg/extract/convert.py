@@ -358,8 +358,8 @@ def _lead_dataset(spans: list[tuple[int, int]], text: str, start: int, at: int) 
         return None
     s, e = min(before)
     if not LEAD_DATASET.fullmatch(text, start, s) or any(s2 > e for s2, _ in before) \
-            or not re.match(r"(?:\s+(?:dataset|benchmark|test\s+set|split))?\s*(?:\([^()]{0,40}\)\s*)?,", text[e:at]):
-        return None
+            or re.match(r"(?:\s+(?:dataset|benchmark|test\s+set|split)s?)?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:and|or|&|as\s+well\s+as)\b", text[e:at]):
+        return None  # "On MedQA and PubMedQA, …": which of them a number is of is not said
     return " ".join(text[s:e].split())
 
 

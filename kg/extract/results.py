@@ -113,6 +113,18 @@ class ResultMatch:
     baseline: str | None = None
 
 
+# before a number, the words that make it a difference from another system's ("outperforms X (e.g., Y) by more than",
+# "by a large margin (")
+GAIN_BEFORE = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat\w*|improv\w*|boost\w*|enhanc\w*|increas\w*|rais\w*|lift\w*|"
+    r"reduc\w*|lower\w*|decreas\w*|narrow\w*|clos(?:es|ed|ing)\b)(?:[^,;.()]|\.\d|\([^()]*\)){0,100}?\bby\s+"
+    r"(?:an?\s+)?(?:(?:large|wide|significant|substantial|clear|considerable|huge|notable|big|great)\s+)?(?:margin\s*)?(?:\(\s*)?"
+    r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than|at\s+least|nearly|almost|about|around|approximately|roughly|only|"
+    r"just|~|∼|≈)\s*)?$", re.I)
+# … and, for a percentage, the words of a gap or a loss: "to within 3.0%", "a loss of only 0.02%", "a drop of 1%"
+SHORTFALL_BEFORE = re.compile(r"\b(?:(?:to\s+)?within|(?:a|an|the)\s+(?:\w+\s+)?(?:loss|drop|degradation|decline|decrease|gap)\s+of)\s+"
+                              r"(?:(?:only|just|about|around|approximately|roughly|less\s+than|under)\s+)?$", re.I)
+MARGIN_AFTER = re.compile(r"\s*(?:absolute\s+|relative\s+)?(?:margin|gap|lead)\b", re.I)
 # the members of a list written before a number: "0.99%, 2.69%, and " before "1.01%"
 # ("by up to 28.16% on MultiWOZ 2.0 and " before "8.41%": each member may name its dataset)
 LIST_BEFORE = re.compile(r"(?:[+]?\d+(?:\.\d+)?\s*(?:%|pp|points?)?(?:\s+(?:on|in|for)\s+(?:[^,;.()%\d]|\.\d|\d){1,40}?)?"
@@ -151,6 +163,8 @@ def metric_spans(sentence: str, known: list[tuple[int, int]], names: list[tuple[
     for m in METRIC_RE.finditer(sentence):
         s, e = m.start(), m.end()
         head = m.group(0)
+        if head.lower() == "precision" and sentence[s - 1:s] == "-" and not any(a < s <= b for a, b in known):
+            continue  # "full-precision", "mixed-precision": a number format, no measure
         inside = [k for k in known if k[0] <= s and e <= k[1]]
         if len(inside) == 1 and inside[0][1] == e and inside[0][0] < s and sentence[inside[0][0]:e].islower() \
                 and _fullmatch(METRIC_HEADS, head, re.I):
@@ -980,6 +994,18 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
                     not any(x.start > r.start and x.metric == sentence[other[0]:other[1]] for x in out):
                 out.append(ResultMatch(r.start, other[1], _metric_name(sentence[other[0]:other[1]]), r.value, r.dataset,
                                        "result.shared_value", r.kind, r.baseline))
+    # a score that the words around its number make a difference: "outperform X by up to 5.5% (top-1 accuracy)",
+    # "by a large margin (2.8%)", "with a 1.47% margin in top-1 accuracy", "to within 3.0% top-1 accuracy",
+    # "with a loss of 0.02% in the top-1 accuracy"
+    for i, r in enumerate(out):
+        if r.kind != "score":
+            continue
+        at = next((r.start + n.start() for n in _finditer(r"(?<![\w.])" + NUM, sentence[r.start:r.end])
+                   if _float(n.group(0)) == r.value), r.start)
+        percent = _match(r"^[\d.]+\s*(?:%|percent|percentage\s+points?|points?|pp)", sentence[at:])
+        if GAIN_BEFORE.search(sentence, max(0, at - 160), at) or percent and (
+                SHORTFALL_BEFORE.search(sentence, max(0, at - 40), at) or MARGIN_AFTER.match(sentence, at + percent.end())):
+            out[i] = ResultMatch(r.start, r.end, r.metric, r.value, r.dataset, r.rule, "gain", r.baseline or gain_baseline(r.end))
     # a gain with no measure named before it takes the one the words after it name: "a 10% increase in magnitude
     # metrics", "outperforms B by 47% in diagnosis report quality"
     for i, r in enumerate(out):
