@@ -348,6 +348,10 @@ def test_extract_names_keep_their_version(nlp, text, field, names):
     # an acronym the background defined before the proposing sentence is the field's term, not the proposal
     ("Vision-Language-Action (VLA) models share a few designs. We present CrossPolicy, a study of cross-paradigm VLA "
      "post-training.", ["CrossPolicy"]),
+    # the trained typer does not make a name written as earlier work the paper's proposal, even when the code URL names it
+    ("In this report, we present the method that placed third in the EgoSchema challenge. We propose an effective "
+     "extension to the previously proposed VQRT framework. Evaluated on the EgoSchema blind test set, our method "
+     "achieves 77% accuracy. Our code will be added at https://github.com/foo-bar/VQRT.", []),
     # a name followed by "has (recently) been proposed" is earlier work, even after "named"
     ("A general framework named RIVET has recently been proposed for noisy labels. We propose MetaRIVET to "
      "learn its weights.", ["MetaRIVET"]),

@@ -65,6 +65,19 @@ SCOPE_END = re.compile(
 # after a name, the words that make it earlier work: "X has recently been proposed", "X (Smith, 2020) was introduced"
 PRIOR_AFTER = re.compile(r"\s*(?:\([^()]{0,60}\)\s*)?(?:has|have|had|was|were)\s+(?:\w+ly\s+)?(?:been\s+)?"
                          r"(?:proposed|introduced|presented|developed|released)\b(?!\s+(?:here|in\s+this|herein))", re.I)
+# before a name, the words that make it earlier work: "an extension to the previously proposed HCQA framework",
+# "builds on X", "the recently introduced X"
+PRIOR_BEFORE = re.compile(r"(?:\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)|"
+                          r"\b(?:extensions?|successor|variants?|versions?)\s+(?:to|of)|\bextend(?:s|ed|ing)?|\bbuil(?:t|ds?|ding)\s+(?:up)?on|"
+                          r"\bbased\s+on)\s+(?:(?:the|our|an?|its)\s+)?(?:(?:previously|recently)\s+(?:proposed|introduced)\s+)?$", re.I)
+
+
+def prior_work(text: str, s: int, e: int) -> bool:
+    """Whether the name at `s`:`e` of `text` is written as earlier work ("the previously proposed X",
+    "an extension to X", "X has recently been proposed")."""
+    return bool(PRIOR_BEFORE.search(text, max(0, s - 60), s) or PRIOR_AFTER.match(text, e))
+
+
 PRIOR_WORDS = (r"(?:leading|popular|recent|state|widely|existing|well|prominent|standard|classic|representative|strong|"
                r"common|prior|previous|commercial|proprietary|open-source)\b")
 KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture|technique|pipeline|benchmark|dataset|"

@@ -38,6 +38,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
+from .names import prior_work
 from .phrases import STOP, _verb_like
 from .spans import SpanMention, text_of
 
@@ -363,8 +364,9 @@ class MentionTyper:
             if row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules)):
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
-            if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident:
-                m = m._replace(field=labels[best].lower())
+            if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident \
+                    and not (labels[best] == "PROPOSED" and prior_work(text, m[1], m[2])):
+                m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
         proposed = []
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
