@@ -269,11 +269,37 @@ def test_queries_neo4j_and_embedded_rows_are_identical(neo4j_driver, neo4j_setti
         assert from_neo4j or name == "conflicting_results", f"{name} {given} returns no rows on the seeds"
 
 
+# two papers that disagree; one abstract posted twice with two settings each; one number written to two precisions
+CONFLICT_TEXTS = [
+    ("a.txt", "We propose OmegaNet. OmegaNet reaches 81.0% top-1 accuracy on ImageNet."),
+    ("b.txt", "We propose OmegaNet. OmegaNet reaches 79.5% top-1 accuracy on ImageNet."),
+    ("c.txt", "We propose SigmaAgent. On ALFWorld, SigmaAgent obtains a 1-shot success rate of 96% and a success rate "
+              "of 100% after four rounds."),
+    ("d.txt", "We propose SigmaAgent. On ALFWorld, SigmaAgent obtains a 1-shot success rate of 96% and a success rate "
+              "of 100% after four rounds."),
+    ("e.txt", "We propose RhoVLA. On LIBERO, RhoVLA reaches an average success rate of 97.1%."),
+    ("f.txt", "We propose RhoVLA. On LIBERO, RhoVLA reaches an average success rate of 97%."),
+]
+
+
+def conflict_graph(nlp):
+    exts = [extract_text(nlp, text, source) for source, text in CONFLICT_TEXTS]
+    # the fixture is what the query is asked about: each paper's scores are there as written
+    assert [sorted((r.value, r.dataset) for r in e.results) for e in exts][2:5] == [
+        [(96.0, "ALFWorld"), (100.0, "ALFWorld")], [(96.0, "ALFWorld"), (100.0, "ALFWorld")], [(97.1, "LIBERO")]]
+    return graph_of(exts)
+
+
+def test_queries_conflicting_results_only_real_disagreements(nlp, tmp_path):
+    write_rdf(conflict_graph(nlp), tmp_path / "graph.ttl")
+    q = QUERIES["conflicting_results"]
+    rows = EmbeddedStore(tmp_path).run(q, q.bind({}))
+    assert [(r["method"], r["value_a"], r["value_b"]) for r in rows] == [("OmegaNet", 81.0, 79.5)]
+
+
 @pytest.mark.neo4j
 def test_queries_conflicting_results_both_ways(neo4j_driver, neo4j_settings, nlp, tmp_path):
-    a = extract_text(nlp, "We propose OmegaNet. OmegaNet reaches 81.0% top-1 accuracy on ImageNet.", "a.txt")
-    b = extract_text(nlp, "We propose OmegaNet. OmegaNet reaches 79.5% top-1 accuracy on ImageNet.", "b.txt")
-    G = graph_of([a, b])
+    G = conflict_graph(nlp)
     load_graph(neo4j_driver, G, neo4j_settings.database)
     write_rdf(G, tmp_path / "graph.ttl")
     write_graph_json(G, tmp_path / "graph.json")

@@ -250,6 +250,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "91.0% vs. 88.0% on HotpotQA": the other system's number between them is on the same dataset
             if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:(?:vs\.?|versus)\s+[\d.]+\s*%?\s*)?(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
                                          sentence[pos:s]):
+                if RESPECTIVELY.search(sentence) and _match(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:the\s+)?[A-Z0-9]", sentence[e:]):
+                    return None  # "88.8% and 92.2% accuracy on CUB-200 and Dogs-120, respectively": the first is not each one's
                 return sentence[s:e]
         return None
 
