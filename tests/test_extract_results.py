@@ -112,3 +112,15 @@ def test_extract_results_dataset_from_the_sentence(nlp, text, datasets):
 def test_extract_results_drops_and_signed_changes_are_gains(nlp, text, found):
     results = extract_text(nlp, text).results
     assert [(r.value, r.metric, r.kind) for r in results] == found, results
+
+
+# the numbers of the systems or records a method beats are not its results
+@pytest.mark.parametrize("text,found", [
+    ("We propose ThetaAug. On ImageNet, ThetaAug attains a top-1 accuracy of 83.25%, which is 0.5% better than the "
+     "previous record of 82.75%.", [(83.25, "score", None), (0.5, "gain", None)]),
+    ("We propose ThetaQuant. On ImageNet, our 4-bit ResNet50 achieves 77.25% top-1 accuracy, an improvement over "
+     "leading static (LSQ, 76.5%) and dynamic (QNETX, 76.75%) methods.", [(77.25, "score", None)]),
+])
+def test_extract_results_beaten_numbers_are_not_results(nlp, text, found):
+    results = extract_text(nlp, text).results
+    assert [(r.value, r.kind, r.baseline) for r in results] == found, results

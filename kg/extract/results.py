@@ -276,7 +276,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         m = _match(r"^[^,;.]{0,40}?\b(?:over|than|compared\s+(?:to|with)|relative\s+to|against|versus|vs\.?)\s+"
                      r"(?:the\s+|a\s+|an\s+)?(?P<b>[^,;.()]{2,60}?)(?=\s*(?:[,;.()]|$|\s+(?:on|in|at|for|while|and|with|across|"
                      r"by|which|when|under|using|baselines?\s+in)\b))", sentence[end:], re.I)
-        return m.group("b").strip() if m and not _match(r"^\d", m.group("b")) else None
+        # not a number ("over 83.1%", "the previous record of 83.1%": cut at its decimal point)
+        return m.group("b").strip() if m and not _match(r"^\d", m.group("b")) and not _match(r"\.\d", sentence[end + m.end("b"):]) else None
 
     def baseline_number(pos: int) -> bool:
         """A number that belongs to a baseline ("from 61.2 to …", "compared to 10% by LIBRO")."""
@@ -295,6 +296,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             return True  # "from 68.7% to 78.1% and 44.4% to 60.6%": the second starting point
         if _search(r"\b(?:up|down)\s+from\s+" + FROM_QUAL + r"$", before, re.I):
             return True  # "rises to 67.3%, up from 52.1%": the starting point
+        if _search(r"\b(?:previous|prior|former|earlier|existing)\s+(?:best|record|state[-\s]of[-\s]the[-\s]art|sota|high)\s+"
+                   r"(?:results?\s+|performance\s+)?(?:of\s+|at\s+)?" + FROM_QUAL + r"$", before, re.I):
+            return True  # "0.4% better than the previous record of 83.1%": the record beaten
         if ("vs" in sentence or "versus" in sentence or "compared" in sentence or "than" in sentence) and \
                 BASELINE_MEMBER.match(sentence, pos) and BASELINE_LIST.search(sentence[max(0, pos - 160):pos]):
             return True  # "versus 68.4% for A and 67.1% for B": every member of a list of other systems' numbers is theirs
@@ -311,7 +315,8 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         close = sentence.find(")", pos)
         inside = sentence[op + 1:close if close > 0 else len(sentence)]
         if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
-                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
+                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:[A-Z][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[,:]\s*)?"  # "(LSQ, 76.70%)"
+                                  r"(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
             return False
         if not _search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]) and not (
                 # "outperforming A (81%) and B (79%)": the later members of the list of systems beaten, each with its number
