@@ -315,7 +315,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         close = sentence.find(")", pos)
         inside = sentence[op + 1:close if close > 0 else len(sentence)]
         if _search(r"\bvs\.?|\bv\.s\.|\bversus\b|→|->|\bto\b|\bby\b|\+|\b(?:ours|our|improv\w*|gains?|higher|better|lower)\b", inside, re.I) \
-                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:[A-Z][\w.+-]*(?:\s+[\w.+-]+){0,2}\s*[,:]\s*)?"  # "(LSQ, 76.70%)"
+                or not _fullmatch(r"\s*(?:(?:i\.e\.|e\.g\.),?\s*)?(?:(?-i:[A-Z])[\w.+-]*(?:\s+[\w.+-]+){0,2}\s*,\s*)?"  # "(LSQ, 76.70%)", not "(ICC: 0.73)"
                                   r"(?:(?:only|just|about|around|approximately)\s+)?[\d.]+\s*%?.*", inside, re.I | re.S):
             return False
         if not _search(BEATS + r"[^,;()]{0,60}$", sentence[max(0, op - 100):op]) and not (
