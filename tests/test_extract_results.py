@@ -124,3 +124,13 @@ def test_extract_results_drops_and_signed_changes_are_gains(nlp, text, found):
 def test_extract_results_beaten_numbers_are_not_results(nlp, text, found):
     results = extract_text(nlp, text).results
     assert [(r.value, r.kind, r.baseline) for r in results] == found, results
+
+
+# numbers that are sizes, settings named by a symbol, or shares above 100 are no scores
+@pytest.mark.parametrize("text,found", [
+    ("We propose OmegaGen. OmegaGen reaches 1.75 FID at 256×256 and 2.25 FID at 512×512 on ImageNet.", [1.75, 2.25]),
+    ("We propose OmegaSampler. On CIFAR-10 at tight budgets (K=128 points per helix), OmegaSampler reaches 91.5% "
+     "accuracy.", [91.5]),
+])
+def test_extract_results_sizes_and_settings_are_no_scores(nlp, text, found):
+    assert [r.value for r in extract_text(nlp, text).results] == found

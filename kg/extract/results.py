@@ -125,6 +125,9 @@ GAIN_BEFORE = re.compile(
 SHORTFALL_BEFORE = re.compile(r"\b(?:(?:to\s+)?within|(?:a|an|the)\s+(?:\w+\s+)?(?:loss|drop|degradation|decline|decrease|gap)\s+of)\s+"
                               r"(?:(?:only|just|about|around|approximately|roughly|less\s+than|under)\s+)?$", re.I)
 MARGIN_AFTER = re.compile(r"\s*(?:absolute\s+|relative\s+)?(?:margin|gap|lead)\b", re.I)
+# measures that are shares (at most 100): a larger number beside one is something else
+PERCENT_MEASURE = re.compile(r"(?:accuracy|precision|recall|\bF1\b|F1[-\s]score|\bm?IoU\b|\bm?AP\b|\bAUC\b|AUROC|success\s+rate|"
+                             r"\bDice\b|pass@\d+|exact\s+match|\btop-\d\b)", re.I)
 # the members of a list written before a number: "0.99%, 2.69%, and " before "1.01%"
 # ("by up to 28.16% on MultiWOZ 2.0 and " before "8.41%": each member may name its dataset)
 LIST_BEFORE = re.compile(r"(?:[+]?\d+(?:\.\d+)?\s*(?:%|pp|points?)?(?:\s+(?:on|in|for)\s+(?:[^,;.()%\d]|\.\d|\d){1,40}?)?"
@@ -338,6 +341,11 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         if key in used or not free(pos, pos + 1) or RANGE_END.search(sentence, max(0, key - 12), key) \
                 or BASELINE_SUBJECT.search(sentence[max(sentence.rfind(c, 0, pos) for c in ",;:(") + 1:pos]):
             return  # the upper end of a range (a range gives its lower end) or a standard deviation
+        if _search(r"[×*]\s?$|\dx$|(?<![\w.])(?-i:[A-QS-Z])\s?=\s?$", sentence[max(0, key - 3):key]) or _match(r"\d+\s?[×x*]\s?\d", sentence[key:]):
+            used.add(key)
+            return  # "at 256×256": a size; "(K=128 points)": a setting named by its symbol
+        if kind == "score" and value > 100 and metric and PERCENT_MEASURE.search(metric) and "%" not in sentence[key:key + 12]:
+            return  # "128 … accuracy": a share measure never exceeds 100
         near = sentence[max(0, key - 80):key]
         setting = any(k in near for k in SETTING_KEYS) and _search(r"(?P<w>(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:of|=|:)\s*" + QUAL + r"$", near)
         if metric and HYPERPARAMETER.search(metric) or setting and HYPERPARAMETER.search(setting.group("w")):
