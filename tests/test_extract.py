@@ -123,6 +123,9 @@ def test_extract_padding_modifiers_do_not_grow_terms(nlp, text, padded):
     ("We introduce GeoMixEval, a new evaluation suite for map reasoning.", "GeoMixEval"),
     ("We release the Finnish Clinic dataset (FiCD) with 2,000 annotated notes.", "Finnish Clinic dataset"),
     ("HPDv9++, a 212K dual-dimension preference dataset, is released with this paper.", "HPDv9++"),
+    # named after the kind ("a hand-labelled benchmark, called X"; "the corpus, which we call X")
+    ("We contribute a hand-labelled benchmark, called RoPlaz, for segmenting moving parts in videos.", "RoPlaz"),
+    ("We also open-source the pretraining corpus, which we call Quarra-3, used to train our models.", "Quarra-3"),
 ])
 def test_extract_a_proposed_benchmark_is_also_a_dataset(nlp, text, name):
     f = fields(extract_text(nlp, text))

@@ -134,8 +134,13 @@ def _settle_model(text: str, mentions: list) -> list:
 # a proposed name that is a dataset or benchmark by its own words or by the apposition that follows it:
 # "PlotQuizBench", "the Finnish Clinic dataset", "GeoMixEval, a new evaluation suite for …"
 DATASET_NAME = re.compile(r"(?:Bench|Eval|[Dd]ataset|[Bb]enchmark|[Cc]orpus)(?:[-_ ]?[\w.+]{0,6})?$")
-DATASET_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,20}\)\s*)?,\s*(?:a|an|the|our)\s+(?:[\w.+-]+\s+){0,5}?"
-                                r"(?:benchmark|dataset|data\s?set|corpus|evaluation\s+suite|test\s?bed|suite\s+of)\b")
+# after a proposed name, the words that make it a dataset: ", a benchmark …", ": a large-scale dataset …",
+# " (Visually Rich … Answering), a benchmark", " dataset" ("the FRUIT-WIKI dataset")
+DATASET_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*)?(?:[,:]\s*(?:a|an|the|our)\s+(?:[\w.+-]+\s+){0,5}?"
+                                r"(?:benchmark|dataset|data\s?set|corpus|evaluation\s+suite|test\s?bed|suite\s+of)\b"
+                                r"|(?:dataset|benchmark|corpus)\b)")
+# … or before it: "a hand-labeled benchmark, called MoRiBo", "the pretraining dataset, which we call Zyda-2"
+DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
 
 
 def _proposed_datasets(text: str, selected: list[tuple[str, int, int, str]]) -> list[tuple[str, int, int, str]]:
@@ -143,7 +148,8 @@ def _proposed_datasets(text: str, selected: list[tuple[str, int, int, str]]) -> 
     have = {(s, e) for f, s, e, r in selected if f == "datasets"}
     extra = [("datasets", s, e, "dataset.proposed") for f, s, e, r in selected
              if f == "proposed" and (s, e) not in have
-             and (DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(text[e:e + 120]))]
+             and (DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(text[e:e + 160])
+                  or DATASET_CALLED.search(text[max(0, s - 60):s]))]
     return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
 
 
