@@ -13,4 +13,5 @@ WHERE r.kind = 'score'
 OPTIONAL MATCH (r)-[:BY_METHOD]->(x:Method)
 RETURN x.name AS method, r.value AS value, d.name AS dataset, m.name AS metric, coalesce(r.sentence_plain, r.sentence) AS evidence,
        p.caption AS paper, p.id AS paper_id
-ORDER BY value DESC, paper, paper_id, method
+// best first: the lowest first for a measure where lower is better (FID, error, loss, perplexity, latency, …)
+ORDER BY CASE WHEN toLower(metric) =~ '(.*[^a-z])?(fid|gfid|rfid|sfid|kid|fvd|lpips|errors?|loss|losses|perplexity|ppl|wer|cer|rmse|mae|mse|nll|latency|latencies|time|times|runtime|distance|regret|epe|ate|bpd|bits per (dim|byte|character)|chamfer|hausdorff|eer|fpr|ece|hd95|ade|fde)([^a-z].*)?' THEN value ELSE -value END, paper, paper_id, method

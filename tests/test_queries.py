@@ -319,3 +319,37 @@ def test_queries_cli_against_build_output(run_kg, tmp_path):
     rows = json.loads(out)
     assert [r["factor"] for r in rows] == sorted((r["factor"] for r in rows), reverse=True) and len(rows) == 2
     assert all(r["evidence"] for r in rows)
+
+
+# best first: the highest accuracy, the lowest FID (a measure where lower is better)
+DIRECTION_TEXTS = [
+    ("g.txt", "We propose ZetaGen. ZetaGen reaches 2.5 FID and 80.5% accuracy on ImageNet."),
+    ("h.txt", "We propose EtaGen. EtaGen reaches 1.75 FID and 78.25% accuracy on ImageNet."),
+]
+
+
+def direction_rows(run):
+    q, top = QUERIES["leaderboard"], QUERIES["top_leaderboards"]
+    fid = [r["value"] for r in run(q, q.bind({"dataset": "ImageNet", "metric": "FID"}))]
+    acc = [r["value"] for r in run(q, q.bind({"dataset": "ImageNet", "metric": "accuracy"}))]
+    best = {r["metric"]: r["best_value"] for r in run(top, top.bind({}))}
+    return fid, acc, best
+
+
+def test_queries_leaderboard_best_first_each_way(nlp, tmp_path):
+    write_rdf(graph_of([extract_text(nlp, t, s) for s, t in DIRECTION_TEXTS]), tmp_path / "graph.ttl")
+    fid, acc, best = direction_rows(EmbeddedStore(tmp_path).run)
+    assert fid == [1.75, 2.5] and acc == [80.5, 78.25]
+    assert best == {"FID": 1.75, "accuracy": 80.5}
+
+
+@pytest.mark.neo4j
+def test_queries_leaderboard_best_first_on_neo4j(neo4j_driver, neo4j_settings, nlp, tmp_path):
+    G = graph_of([extract_text(nlp, t, s) for s, t in DIRECTION_TEXTS])
+    load_graph(neo4j_driver, G, neo4j_settings.database)
+    write_rdf(G, tmp_path / "graph.ttl")
+
+    def run(q, bound):
+        return run_neo4j(neo4j_driver, q, bound, neo4j_settings.database)
+    assert direction_rows(run) == direction_rows(EmbeddedStore(tmp_path).run)
+    assert direction_rows(run)[0] == [1.75, 2.5]
