@@ -134,3 +134,17 @@ def test_extract_results_beaten_numbers_are_not_results(nlp, text, found):
 ])
 def test_extract_results_sizes_and_settings_are_no_scores(nlp, text, found):
     assert [r.value for r in extract_text(nlp, text).results] == found
+
+
+# a number whose own dataset the sentence names but no list knows takes no other dataset; the starting
+# system's number is no result
+@pytest.mark.parametrize("text,found", [
+    ("We propose PsiSeg. PsiSeg reaches a mean IoU of 83.25% on the Cityscapes dataset and 88.5% mean IoU on the "
+     "pascal VOCX dataset.", [(83.25, "Cityscapes"), (88.5, None)]),
+    ("We propose PsiNet. PsiNet reaches accuracy beyond all published results on the CIFAR-10 and TORB datasets (79.5% and 97.25% "
+     "respectively).", [(79.5, None), (97.25, None)]),
+    ("We propose PsiFix. On GSM8K, where the initial reasoner already achieves 95.5% accuracy, PsiFix raises the "
+     "final accuracy to 96.75%.", [(96.75, "GSM8K")]),
+])
+def test_extract_results_unknown_own_dataset_and_starting_system(nlp, text, found):
+    assert [(r.value, r.dataset) for r in extract_text(nlp, text).results] == found

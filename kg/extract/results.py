@@ -266,12 +266,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             if pos < s and e <= end and not any(a < e and s < z for a, z in mspans):
                 return sentence[s:e]  # "84.4% ImageNet-1K top-1 accuracy": the dataset inside the result
         for s, e in datasets:
-            if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]):
-                return sentence[s:e]  # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"
+            # "SportsMOT (72.2 HOTA)", "ScreenSpot-Pro (26.8% → 56.5%)"; not "on A and B datasets (79.6% and 97.2%
+            # respectively)" with B unknown
+            if e <= pos and _fullmatch(r"\s*\([^()]*", sentence[e:pos]) and not RESPECTIVELY.search(sentence):
+                return sentence[s:e]
+        if _match(r"\s*(?:%|percent)?\s*(?:[\w-]+\s+){0,3}?(?:on|in)\s+(?:the\s+)?[A-Za-z]", sentence[end:]):
+            return None  # "83.0% on Cityscapes and 88.4% mean IoU on the pascal VOC2012 dataset": its own dataset, not known
         for s, e in sorted(datasets, reverse=True):
             # "… on GSM8K), while NoT surpasses ToT (91.0% …": not across the end of a parenthesis or a clause
             if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
-                    not _search(r"[;]|\)[^(]*\(|\b(?:while|whereas|but)\b", sentence[e:pos]):
+                    not _search(r"[;]|\)[^(]*\(|\b(?:while|whereas|but)\b", sentence[e:pos]) and not (
+                        RESPECTIVELY.search(sentence) and _match(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)[A-Za-z0-9]", sentence[e:pos])):
                 return sentence[s:e]
         return None
 
@@ -1132,7 +1137,9 @@ BASELINE_SUBJECT = re.compile(
     r"previous\s+(?:methods|works?|models|approaches|studies|systems)|prior\s+(?:works|studies|systems)|competing\s+(?:methods|models)|"
     # "while humans reach 92%", "random guessing scores 25%": a reference point, not the method's
     r"humans|human\s+(?:experts?|annotators?|raters?|participants|performance)|(?:domain\s+)?experts|random\s+(?:guess\w*|chance|baselines?)|"
-    r"chance(?:\s+level)?)\s+(?:(?!and\b|but\b|then\b|or\b)\w+\s+){0,2}?"
+    r"chance(?:\s+level)?|"
+    # "where the initial reasoner already achieves 95.60%": the system before the method is applied
+    r"(?:initial|original|base|vanilla|unmodified|untuned|unaltered)\s+(?:model|reasoner|policy|system|network|agent|llm))\s+(?:(?!and\b|but\b|then\b|or\b)\w+\s+){0,2}?"
     r"(?:achiev\w*|reach\w*|obtain\w*|attain\w*|scor\w*|yield\w*)\s+(?:only\s+|just\s+|up\s+to\s+|about\s+|around\s+)?(?:an?\s+)?$", re.I)
 # what a cost is counted in: fewer of these is an efficiency claim (claims.py), not a result
 EFFICIENCY_WORDS = re.compile(r"\b(?:steps?|iterations?|evaluations?|NFEs?|calls?|queries|tokens?|parameters|params|FLOPs?|MACs|"
