@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 from .claims import find_claims
 from .results import ResultMatch, find_results
-from .spans import longest_first, sentence_bounds, text_of, version_after
+from .spans import in_compound, longest_first, sentence_bounds, text_of, version_after
 
 # a sentence without a digit or a number word holds no claim and no result
 MAY_CLAIM = re.compile(r"\d|order of magnitude|orders of magnitude|times|twice|halv|doubl|tripl|fold|half|one-")
@@ -52,7 +52,7 @@ class ClaimFinder:
             blocked = names + urls + [(c.evidence.start, c.evidence.end) for c in found]
             # not a lexicon measure inside a compound: the "precision" of "full-precision baseline", as the mentions drop it
             metrics = sorted({(s - s0, e - s0) for f, s, e, r, *_ in (mentions[i] for i in here) if f == "metrics" and e <= s1
-                              and not (r == "lexicon" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"))})
+                              and not (r == "lexicon" and in_compound(text, s, e))})
             # "MultiWOZ 2.4": a dataset with its version, as the mentions keep it
             datasets = sorted({(s, (v - s0 if (v := version_after(text, s0 + s, s0 + e, dataset=True)) else e))
                                for f, s, e in local if f == "datasets"})

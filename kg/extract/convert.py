@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .spans import SpanMention, sentence_at, sentence_bounds, text_of, version_after
+from .spans import SpanMention, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -56,7 +56,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             e -= 1
         if e - s < 2 or any(us <= s < ue for us, ue in urls):
             continue
-        if rule == "lexicon" and fld != "datasets" and (text[e:e + 1] == "-" or text[s - 1:s] == "-"):
+        if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family

@@ -53,11 +53,13 @@ OUR_CUE = re.compile(
     r"sampler|policy|objective|regularizer|agent|optimizer)s?\s*(?:,|\(|called|named|dubbed|termed)?\s*",
     re.I,
 )
+# "previously proposed", "recently introduced": what follows is earlier work
+PRIOR_VERB = r"\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)"
 SCOPE_END = re.compile(
     r",\s*which\b|\bthat\b|\bbased\s+on\b|\bbuilt\s+(?:up)?on\b|\busing\b|\bon\s+top\s+of\b|\bvia\b|\bover\b|\bthan\b|"
     r"\bcompared\s+(?:to|with)\b|\bagainst\b|\bfrom\b|\bextends?\b|\bleverag\w*\b|\binspired\s+by\b|;|\.\s|"
     r"\blike\b|\bsuch\s+as\b|\be\.g\.|\bincluding\b|\b(?:version|extension|variant|generali[sz]ation)\s+(?:of|to)\b|"
-    r"\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)\b|"
+    + PRIOR_VERB + r"\b|"
     r"\bsuccessor\s+(?:to|of)\b|\binstead\s+of\b|\brather\s+than\b|\bunlike\b|\bbeyond\b|\bwhereas\b|"
     r"\b(?:scheme|recipe|method|strategy|procedure|technique|framework|approach)\s+for\b",
     re.I,
@@ -67,7 +69,7 @@ PRIOR_AFTER = re.compile(r"\s*(?:\([^()]{0,60}\)\s*)?(?:has|have|had|was|were)\s
                          r"(?:proposed|introduced|presented|developed|released)\b(?!\s+(?:here|in\s+this|herein))", re.I)
 # before a name, the words that make it earlier work: "an extension to the previously proposed HCQA framework",
 # "builds on X", "the recently introduced X"
-PRIOR_BEFORE = re.compile(r"(?:\b(?:previously|originally|recently|earlier|formerly)\s+(?:proposed|introduced|presented|developed)|"
+PRIOR_BEFORE = re.compile(r"(?:" + PRIOR_VERB + "|"
                           r"\b(?:extensions?|successor|variants?|versions?)\s+(?:to|of)|\bextend(?:s|ed|ing)?|\bbuil(?:t|ds?|ding)\s+(?:up)?on|"
                           r"\bbased\s+on)\s+(?:(?:the|our|an?|its)\s+)?(?:(?:previously|recently)\s+(?:proposed|introduced)\s+)?$", re.I)
 
@@ -283,9 +285,9 @@ class NameFinder:
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
-                    if PRIOR_AFTER.match(text, e):
-                        continue  # "A framework named ASSIST has recently been proposed": earlier work, named
-                    if scope_start <= s < scope_end and not terms.holds(s, e) and defined_at.get(text[s:e], s0) >= s0:
+                    # not "A framework named ASSIST has recently been proposed": earlier work, named
+                    if scope_start <= s < scope_end and not terms.holds(s, e) and defined_at.get(text[s:e], s0) >= s0 \
+                            and not PRIOR_AFTER.match(text, e):
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))
                 bare = BARE_NAME.match(sentence, cue.end()) if re.search(r"(?:(?:propose|introduce|present|develop)s?|called|named|dubbed|termed)\s*$", cue.group(0), re.I) else None

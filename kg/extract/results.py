@@ -248,12 +248,17 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
 
     datasets = [_with_year(s, e) for s, e in datasets]
 
+    def listed_respectively(e: int) -> bool:
+        """Whether the dataset ending at `e` is followed by more of a list the sentence pairs "respectively"
+        with its numbers ("on CUB-200 and Dogs-120, respectively"): it alone is not each number's."""
+        return bool(RESPECTIVELY.search(sentence)) and bool(_match(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:the\s+)?[A-Za-z0-9]", sentence[e:]))
+
     def dataset_after(pos: int) -> str | None:
         for s, e in sorted(datasets):
             # "91.0% vs. 88.0% on HotpotQA": the other system's number between them is on the same dataset
             if s >= pos and _fullmatch(r"\s*(?:%|percent|points?)?\s*(?:(?:vs\.?|versus)\s+[\d.]+\s*%?\s*)?(?:\([^)]*\)\s*)?(?:[\w-]+\s+){0,4}?(?:on|in|for|at|of)\s+(?:the\s+|both\s+)?",
                                          sentence[pos:s]):
-                if RESPECTIVELY.search(sentence) and _match(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)(?:the\s+)?[A-Z0-9]", sentence[e:]):
+                if listed_respectively(e):
                     return None  # "88.8% and 92.2% accuracy on CUB-200 and Dogs-120, respectively": the first is not each one's
                 return sentence[s:e]
         return None
@@ -275,8 +280,7 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         for s, e in sorted(datasets, reverse=True):
             # "… on GSM8K), while NoT surpasses ToT (91.0% …": not across the end of a parenthesis or a clause
             if e <= pos and _search(r"\b(?:on|in|for)\s+(?:the\s+)?$", sentence[:s]) and pos - e < 60 and \
-                    not _search(r"[;]|\)[^(]*\(|\b(?:while|whereas|but)\b", sentence[e:pos]) and not (
-                        RESPECTIVELY.search(sentence) and _match(r"\s*(?:,\s*(?:and\s+)?|,?\s+and\s+)[A-Za-z0-9]", sentence[e:pos])):
+                    not _search(r"[;]|\)[^(]*\(|\b(?:while|whereas|but)\b", sentence[e:pos]) and not listed_respectively(e):
                 return sentence[s:e]
         return None
 

@@ -73,6 +73,12 @@ def text_of(doc) -> str:
     return text
 
 
+def in_compound(text: str, s: int, e: int) -> bool:
+    """Whether the span `s`:`e` of `text` is joined by a hyphen to the word before or after it ("GAN" in
+    "GAN-based", "precision" in "full-precision"): part of a compound, not a mention of its own."""
+    return text[e:e + 1] == "-" or text[s - 1:s] == "-"
+
+
 # a version written as a word of its own after a name, with its tier: "V3", "v8", "2.0", "3.5 Sonnet", "1.5 Pro"
 VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\d{1,2})(?!\w|\.\d)"
                            r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
