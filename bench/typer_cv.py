@@ -7,7 +7,8 @@ The typer's examples (`scripts/train_typer.py` `examples`) are split by abstract
 kg/extract/typer.cfg`, the default pipeline with that typer extracts the fold's abstracts, and
 `../shared/gold/score.py` scores them. The counts are summed over the folds, and P / R / F1 are
 printed per entity field. `--sweep NAME=V1,V2,…` re-scores the same fold models with a setting of
-the `kg_typer` component changed (no retraining), one row per value. dev.jsonl and the seeds are
+the `kg_typer` component changed (no retraining), one row per value (values
+separated by `;` when a value holds commas, as a list does). dev.jsonl and the seeds are
 never read. About 4 minutes on two cores, plus half a minute per swept value; `--reuse` scores
 the fold models of the last run again (for more sweeps of the same code).
 """
@@ -78,7 +79,7 @@ def main() -> None:
     runs = [("packaged config", None, None)]
     if args.sweep:
         name, _, values = args.sweep.partition("=")
-        runs = [(f"{name} = {v}", name, v) for v in values.split(",")]
+        runs = [(f"{name} = {v}", name, v) for v in values.split(";" if ";" in values else ",")]
     print("| setting | " + " | ".join(f"{f} P / R / F1" for f in FIELDS) + " |")
     print("|---|" + "---:|" * len(FIELDS))
     for title, name, value in runs:
