@@ -37,7 +37,7 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from kg.extract.typer import WORD  # noqa: E402  (words as the typer reads them)
+from kg.extract.corpus import WORD  # noqa: E402  (words as the typer reads them)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"

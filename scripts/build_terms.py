@@ -33,7 +33,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from kg.extract.typer import WORD  # names are counted as the typer reads its words
+from kg.extract.corpus import WORD  # names are counted as the typer reads its words
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"

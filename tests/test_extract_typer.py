@@ -101,7 +101,8 @@ def test_extract_typer_proposes_terms_no_rule_finds(nlp, tmp_path):
 
 
 def test_extract_typer_term_candidates_are_corpus_terms_off_rule_mentions():
-    from kg.extract.typer import corpus_terms, term_candidates
+    from kg.extract.corpus import corpus_terms
+    from kg.extract.typer import term_candidates
 
     docs, _ = corpus_terms()
     assert docs[("gaussian", "mixture", "model")] >= 3 and ("we", "train") not in docs
@@ -127,7 +128,8 @@ def test_extract_typer_reads_how_often_the_corpus_defines_a_phrase():
 def test_extract_typer_reads_the_clusters_of_head_and_neighbours():
     """Words the unlabelled abstracts use alike share a cluster (scripts/build_clusters.py), and the typer
     reads the clusters of a mention's head and first word and of the words beside it."""
-    from kg.extract.typer import raw_features, word_clusters
+    from kg.extract.corpus import word_clusters
+    from kg.extract.typer import raw_features
 
     clusters = word_clusters()
     assert len(clusters) > 10000 and all(len(c) == 3 for c in list(clusters.values())[:100])

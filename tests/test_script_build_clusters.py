@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_clusters import cooccurrence, kmeans  # noqa: E402
 
-from kg.extract.typer import CLUSTERS_FILE  # noqa: E402
+from kg.extract.corpus import CLUSTERS_FILE  # noqa: E402
 
 
 def test_script_build_clusters_counts_before_after_and_window_within_an_abstract():

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_terms import defined_terms, long_form, name_shaped, written_names  # noqa: E402
 
-from kg.extract.typer import NAMES_FILE, TERMS_FILE  # noqa: E402
+from kg.extract.corpus import NAMES_FILE, TERMS_FILE  # noqa: E402
 
 
 def test_script_build_terms_long_form_spells_the_acronym():

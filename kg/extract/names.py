@@ -13,6 +13,8 @@ from bisect import bisect_left, bisect_right
 
 from spacy.tokens import Doc
 
+from .corpus import WORD as TERM_WORD
+from .corpus import corpus_names, corpus_terms
 from .spans import SpanMention, longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
@@ -88,6 +90,10 @@ KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture
 APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
+# "our X framework", "the proposed X architecture": the name between the cue and its kind
+OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
+OWN_KIND_AFTER = re.compile(rf"\s+(?:{KIND_WORDS}|(?:block|network|layer|mechanism|agent)s?\b)", re.I)
+MODIFIER_SUFFIXES = ("-based", "-like", "-style", "-driven", "-aware", "-guided", "-free")
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
 # "the Edinburgh Pig dataset", "the Scene Flow benchmark": title-case words named as a dataset by the next word
 TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(?:dataset|datasets|benchmark|"
@@ -329,6 +335,10 @@ class NameFinder:
                     found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
                 elif PRIOR_APPOSITION.match(text[e:min(s1, e + WINDOW)]):
                     found.append(SpanMention("models", s, e, "model.apposition", None))
+                elif OUR_BEFORE.search(text, max(s0, s - 20), s) and OWN_KIND_AFTER.match(text, e) \
+                        and not text[s:e].lower().endswith(MODIFIER_SUFFIXES):
+                    proposed_spans.append((s, e))  # "our proposed PointFlowMatch approach", "the proposed X architecture"
+                    found.append(SpanMention("proposed", s, e, "proposed.our", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
                     continue
@@ -358,6 +368,9 @@ class NameFinder:
                 elif rule == "name.abbreviation_long" and (head := name.split()[-1].lower()) in LONG_FORM_HEADS:
                     if kind := LONG_FORM_HEADS[head]:
                         found.append(SpanMention(kind, s, e, "name.long_form_head", None))
+                elif rule == "name.abbreviation_long" and _own_part(text, s, e, s0, s1):
+                    proposed_spans.append((s, e))
+                    found.append(SpanMention("proposed", s, e, "proposed.defined", None))
                 elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
                     found.append(SpanMention("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
@@ -461,6 +474,32 @@ COMMON_CAPITALISED = {
     "furthermore", "additionally", "specifically", "code", "experiments", "results", "extensive", "existing", "unlike",
     "while", "code", "github", "table", "section", "appendix", "figure", "english", "chinese",
 }
+
+
+# A sentence that presents the paper's own parts ("we integrate a Harmonic Modulated Feature Mapping
+# (HMFM)", "a Weight Reallocation Scheme (WRS) is also designed", "(1) WEST (Weight-Encoded Sparse Topology)")
+OWN_CUE = re.compile(r"\b(?:we|our|proposed|novel|design(?:ed|s)?|introduc\w*|compris\w*|consists?\s+of|core\s+of)\b"
+                     r"|\(\s*(?:1|i|a)\s*\)", re.I)
+# ... and one that names others' work: "such as Round Robin (RR)", "surpasses the … System (HRRRDAS)", "via a …"
+OTHERS_BEFORE = re.compile(r"\b(?:popular|traditional|existing|standard|conventional|classical|classic|such\s+as|like|"
+                           r"including|e\.g\.|surpass\w*|outperform\w*|than|over|compared|against|baselines?|prior|"
+                           r"previous\w*|widely|commonly|open[- ]source|using|via|based\s+on|built\s+(?:up)?on|"
+                           r"task\s+of|problem\s+of)\b", re.I)
+OTHERS_AFTER = re.compile(r"\s*\([^()]*\)\s*(?:is|are|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?"
+                          r"(?:popular|widely|commonly|standard|classical|well-known|established|validated)\b", re.I)
+
+
+def _own_part(text: str, s: int, e: int, s0: int, s1: int) -> bool:
+    """A title-case long form defined with an acronym is one of the paper's own parts when the corpus
+    knows neither (no other abstract defines the phrase, hardly any writes the acronym) and its
+    sentence presents it as the paper's, not as others' work."""
+    defined = re.match(r"\s*\(([^()]{1,20})\)", text[e:e + 24])
+    if not defined or corpus_names().get(defined.group(1).strip(), 0) or corpus_terms()[0].get(
+            tuple(TERM_WORD.findall(text[s:e].lower())), 0):
+        return False
+    sentence = text[s0:s1]
+    return (OWN_CUE.search(sentence) is not None and OTHERS_BEFORE.search(text[s0:s]) is None
+            and OTHERS_AFTER.match(text, e) is None)
 
 
 def _inside(s: int, e: int, spans) -> bool:

@@ -38,6 +38,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
+from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
 from .phrases import STOP, _verb_like
 from .spans import SpanMention, text_of
@@ -45,7 +46,6 @@ from .spans import SpanMention, text_of
 TYPER_DIR = Path(__file__).parent / "typer"
 FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 LABELS = tuple(f.upper() for f in FIELDS) + ("NONE",)
-WORD = re.compile(r"\w(?:[\w\-+.]*[\w+])?|\S")
 BUCKETS = 1 << 15
 CONTEXT = 60  # characters either side in which the three neighbouring words are read
 WINDOW = 5000  # characters either side in which repeats of a mention are counted (a whole abstract, usually)
@@ -58,62 +58,6 @@ CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes its
 TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
 MAX_CANDIDATE_WORDS = 3
 EVIDENT_RULES = frozenset({"model.apposition", "metric.named"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics"): not re-typed
-TERMS_DIR = Path(__file__).parent / "terms"
-TERMS_FILE = TERMS_DIR / "corpus_terms.tsv"
-NAMES_FILE = TERMS_DIR / "corpus_names.tsv"
-CLUSTERS_FILE = TERMS_DIR / "word_clusters.tsv"
-
-
-@lru_cache(maxsize=1)
-def corpus_terms() -> tuple[dict[tuple[str, ...], int], dict[tuple[str, str], tuple[tuple[str, ...], ...]]]:
-    """The terms arXiv abstracts define with an acronym (scripts/build_terms.py), as lower-case word
-    sequences (`WORD`), plural and singular of the last word alike: how many abstracts define each,
-    and the sequences by their first two words, longest first."""
-    docs: dict[tuple[str, ...], int] = {}
-    by_pair: dict[tuple[str, str], set[tuple[str, ...]]] = {}
-    for term, n in _counts(TERMS_FILE):
-        words = tuple(WORD.findall(term))
-        if len(words) < 2:
-            continue
-        last = words[-1]
-        for variant in {last, last + "s", last[:-1] if last.endswith("s") and not last.endswith("ss") else last}:
-            seq = words[:-1] + (variant,)
-            docs[seq] = max(docs.get(seq, 0), n)
-            by_pair.setdefault(seq[:2], set()).add(seq)
-    return docs, {k: tuple(sorted(v, key=lambda w: (-len(w), w))) for k, v in by_pair.items()}
-
-
-@lru_cache(maxsize=1)
-def corpus_names() -> dict[str, int]:
-    """How many arXiv abstracts write each name-shaped word ("GPT-4": 1516), for those at least three
-    do (scripts/build_terms.py). Few or none: likely a name the paper gives its own method."""
-    return dict(_counts(NAMES_FILE))
-
-
-NO_CLUSTER = ("-", "-", "-")
-
-
-@lru_cache(maxsize=1)
-def word_clusters() -> dict[str, tuple[str, str, str]]:
-    """The clusters (of 100, 400 and 1,600) of each of 20,000 words that the unlabelled abstracts use alike
-    (scripts/build_clusters.py): "segmentation", "captioning" and "detection" share one, "GSM8K", "AIME24"
-    and "AndroidWorld" another, so what the model learns of one word carries to words it never saw in training."""
-    rows = (line.split("\t") for line in CLUSTERS_FILE.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
-    return {w: (a, b, c) for w, a, b, c in rows}
-
-
-def _counts(path: Path) -> list[tuple[str, int]]:
-    """The `name<TAB>count` lines of one of the terms/ lists (scripts/build_terms.py writes them)."""
-    rows = (line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#"))
-    return [(name, int(n)) for name, n in rows]
-
-
-def term_bucket(count: int) -> int:
-    """A corpus count (abstracts that define a phrase, or write a name) as a feature value: 0 none, 1 a few,
-    2 tens, 3 hundreds or more."""
-    return 0 if count == 0 else 1 if count < 10 else 2 if count < 100 else 3
-
-
 def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     """Spans of `text` that are corpus terms ("Gaussian mixture models", "key-value cache") and touch no
     rule mention: the longest term at each word."""
