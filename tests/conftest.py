@@ -114,6 +114,18 @@ def _listening_inodes(port: int) -> set[str]:
     return inodes
 
 
+def _open_files(pid: int) -> set[str]:
+    """What the descriptors of a live process point at; one closed between the listing and the read is
+    skipped (a busy server opens and closes files all the time), not taken for a dead process."""
+    out = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            out.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except FileNotFoundError:
+            continue
+    return out
+
+
 def _start_time(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]  # field 22: start time in ticks
 
@@ -124,7 +136,7 @@ def server_process(home: Path, bolt: int, http: int) -> tuple[int, str] | None:
     try:
         pid = int((home / "neo4j.pid").read_text().strip())
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        fds = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+        fds = _open_files(pid)
         started = _start_time(pid)
     except (OSError, ValueError):
         return None
@@ -162,6 +174,11 @@ class OwnServer:
         (TEST_NEO4J_HOME / TEST_NEO4J_MARK).write_text("databases here are created and wiped by kg's test run\n")
         already = server_process(TEST_NEO4J_HOME, TEST_NEO4J_BOLT_PORT, TEST_NEO4J_HTTP_PORT)
         proc = neo4j_script("start")
+        if proc.returncode == 0 and "older launcher" in proc.stderr:
+            # the test home's own server, left running by an earlier run of an older launcher (no Browser
+            # login link): start it again with this checkout's launcher
+            proc = neo4j_script("restart")
+            already = None
         if proc.returncode != 0:
             lines = [line for line in proc.stderr.splitlines() if line.strip()]
             pytest.skip(f"no test Neo4j server: {lines[-1] if lines else 'scripts/neo4j start failed'}")
