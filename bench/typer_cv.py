@@ -10,7 +10,8 @@ printed per entity field. `--sweep NAME=V1,V2,…` re-scores the same fold model
 the `kg_typer` component changed (no retraining), one row per value (values
 separated by `;` when a value holds commas, as a list does). dev.jsonl and the seeds are
 never read. About 4 minutes on two cores, plus half a minute per swept value; `--reuse` scores
-the fold models of the last run again (for more sweeps of the same code).
+the fold models of the last run again (for more sweeps of the same code); `--set training.max_steps=3000`
+trains the folds with a setting of kg/extract/typer.cfg changed.
 """
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer-cv"))
     ap.add_argument("--sweep", metavar="NAME=V1,V2", help="a kg_typer setting and the values to score")
+    ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
+                    help="a setting of kg/extract/typer.cfg for the fold trainings (spaCy's override), e.g. training.max_steps=3000")
     ap.add_argument("--reuse", action="store_true", help="score the fold models of the last run in --work again (no training)")
     args = ap.parse_args()
     gold_dir = args.shared / "gold"
@@ -72,7 +75,9 @@ def main() -> None:
         write_split(per_abstract, fold, work)
         subprocess.run([sys.executable, "-m", "spacy", "train", str(ROOT / "kg" / "extract" / "typer.cfg"),
                         "--output", str(work / "model"), "--paths.train", str(work / "train.spacy"),
-                        "--paths.dev", str(work / "held.spacy")], check=True, capture_output=True)
+                        "--paths.dev", str(work / "held.spacy"),
+                        *(part for kv in args.set for part in ("--" + kv.partition("=")[0], kv.partition("=")[2]))],
+                       check=True, capture_output=True)
         print(f"# fold {k}: trained", file=sys.stderr)
 
     base = DEFAULT_CONFIG.read_text()
