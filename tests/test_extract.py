@@ -400,3 +400,11 @@ def test_extract_defined_parts_are_proposed_only_when_new_and_own(nlp, text, nam
 def test_extract_our_name_and_kind_is_proposed(nlp, text, proposed):
     found = [m.text for m in extract_text(nlp, text).mentions if m.evidence.rule == "proposed.our"]
     assert found == proposed, found
+
+
+# ranges of sizes and counts of hardware are no names ("32K-256K tokens", "0.5B-9B models", "128-GPU")
+@pytest.mark.parametrize("word", ["32K-256K", "0.5B-9B", "2D-3D", "128-GPU"])
+def test_extract_size_ranges_are_no_names(nlp, word):
+    assert not is_name_shaped(word)
+    text = f"We evaluate {word} settings against baselines."
+    assert [m.text for m in extract_text(nlp, text).mentions if word in m.text] == []

@@ -137,7 +137,9 @@ ADJECTIVAL = re.compile(
 )
 
 
-NOT_A_NAME = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d+|[IVX]+")  # "8B", "x2", "512×512", "IV"
+# "8B", "x2", "512×512", "IV"; ranges of sizes "32K-256K", "0.5B-9B", "2D-3D"; counts of hardware "128-GPU"
+NOT_A_NAME = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d+|[IVX]+"
+                        r"|\d+(?:\.\d+)?[A-Za-z]{0,3}(?:[-–~]\d+(?:\.\d+)?[A-Za-z]{0,3})+|\d+[-–][GCNT]PUs?")
 DASH = re.compile(r"[-–]")
 SIZED_VERSION = re.compile(r"-|[BMK]$")
 YEAR = re.compile(r"\d{4}")
@@ -205,6 +207,8 @@ def is_name_shaped(word: str) -> bool:
 
     >>> [is_name_shaped(w) for w in ["GeoFlow", "HYPIR++", "Llama-3.2-1B", "dLLMs", "Diffusion", "GPU", "state-of-the-art"]]
     [True, True, True, True, False, False, False]
+    >>> [is_name_shaped(w) for w in ["32K-256K", "0.5B-9B", "2D-3D", "128-GPU", "3D-GS", "Qwen2.5-7B"]]
+    [False, False, False, False, True, True]
     """
     w = strip_possessive(word)
     if "-" in w and (ADJECTIVAL.search(w) or "--" in w):  # both need a hyphen
