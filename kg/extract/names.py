@@ -93,7 +93,6 @@ PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\
 # "our X framework", "the proposed X architecture": the name between the cue and its kind
 OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
 OWN_KIND_AFTER = re.compile(rf"\s+(?:{KIND_WORDS}|(?:block|network|layer|mechanism|agent)s?\b)", re.I)
-MODIFIER_SUFFIXES = ("-based", "-like", "-style", "-driven", "-aware", "-guided", "-free")
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
 # "the Edinburgh Pig dataset", "the Scene Flow benchmark": title-case words named as a dataset by the next word
 TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(?:dataset|datasets|benchmark|"
@@ -339,9 +338,10 @@ class NameFinder:
                     found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
                 elif PRIOR_APPOSITION.match(text[e:min(s1, e + WINDOW)]):
                     found.append(SpanMention("models", s, e, "model.apposition", None))
-                elif OUR_BEFORE.search(text, max(s0, s - 20), s) and OWN_KIND_AFTER.match(text, e) \
-                        and not text[s:e].lower().endswith(MODIFIER_SUFFIXES):
-                    proposed_spans.append((s, e))  # "our proposed PointFlowMatch approach", "the proposed X architecture"
+                elif OUR_BEFORE.search(text, max(s0, s - 20), s) and OWN_KIND_AFTER.match(text, e):
+                    # "our proposed PointFlowMatch approach", "the proposed X architecture" ("FT-based" is no
+                    # candidate: ADJECTIVAL refuses the shape)
+                    proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.our", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
