@@ -5,7 +5,9 @@
 1. The rules (the default pipeline without the typer) run over `gold/train.jsonl`'s abstracts; every
    mention they propose, and every chunk and corpus-term candidate the typer would propose beside
    them (`chunk_candidates`, `term_candidates`), becomes one example: its features (kg/extract/typer.py) and, as its class,
-   the field of the gold entity it names, or NONE. 700 abstracts train, 100 (seeded) are held out
+   the field of the gold entity it names, or NONE. A third of the abstracts (by a hash of their
+   index) go without their title, so that the typer learns abstracts that come with none too.
+   700 abstracts train, 100 (seeded) are held out
    for spaCy's model selection. `gold/dev.jsonl` and the seeds are never read.
 2. `spacy train kg/extract/typer.cfg` (seed 0), and the best model is copied to kg/extract/typer/.
 
@@ -17,6 +19,7 @@ import argparse
 import json
 import random
 import sys
+import zlib
 from pathlib import Path
 
 from spacy_training import train_and_install
@@ -48,24 +51,27 @@ def examples(shared: Path):
             cleaned = clean(abstracts[g["index"]]["abstract"])
             doc = nlp.make_doc(cleaned.text)
             doc.user_data["kg_text"] = cleaned.text
+            # a third of the abstracts train without their title, as plain abstract lists come
+            untitled = zlib.crc32(str(g["index"]).encode()) % 3 == 0
+            doc.user_data["kg_title"] = "" if untitled else abstracts[g["index"]].get("title") or ""
             doc._.kg_emphasis = list(cleaned.emphasis)
             doc._.kg_mentions = []
             yield doc, g
 
     for doc, g in nlp.pipe(docs(), as_tuples=True):
         forms = {f: {normalise(x) for ent in g.get(f, []) for x in ent} for f in PRIORITY}
-        text = doc.user_data["kg_text"]
+        text, title = doc.user_data["kg_text"], doc.user_data["kg_title"]
         out = []
         for fld, s, e, rule, _ in doc._.kg_mentions:
             key = normalise(text[s:e])
             label = next((f.upper() for f in PRIORITY if key in forms[f]), "NONE")
             assert label in LABELS
-            out.append((features(text, fld, s, e, rule), label))
+            out.append((features(text, fld, s, e, rule, title), label))
         # the chunks the typer proposes itself where no rule found anything
         for s, e, rule in proposals(text, doc._.kg_mentions):
             key = normalise(text[s:e])
             label = next((f.upper() for f in PRIORITY if key in forms[f]), "NONE")
-            out.append((features(text, "none", s, e, rule), label))
+            out.append((features(text, "none", s, e, rule, title), label))
         yield out
 
 

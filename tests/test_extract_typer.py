@@ -150,3 +150,57 @@ def test_extract_typer_keeps_a_metric_that_names_itself(nlp):
     ext = extract_text(nlp, "We propose SADs, scores of model behaviour. They correlate with downstream quality, "
                             "as measured by Hellinger metrics on the shifted splits.")
     assert ("metrics", "Hellinger metrics") in {(m.field, m.text) for m in ext.mentions}
+
+
+def test_extract_typer_reads_the_parts_of_a_name():
+    """The last part of a name-shaped word says what it is across names never seen in training:
+    "…Bench" a benchmark, "…Net" a network; a long lower-case head is read by its ending ("-ility")."""
+    from kg.extract.typer import raw_features
+
+    text = "We introduce iPlotBench and Aegis-Bench, compare SegDiff and GeoNet, and study synthesizability."
+    def parts(name):
+        s = text.index(name)
+        return {f for f in raw_features(text, "models", s, s + len(name), "name.shape") if f[:3] in ("sx_", "px_", "s4_")}
+    assert {"sx_bench", "px_i"} <= parts("iPlotBench") and {"sx_bench", "px_aegis"} <= parts("Aegis-Bench")
+    assert "sx_net" in parts("GeoNet") and "sx_diff" in parts("SegDiff")
+    assert parts("synthesizability") == {"s4_lity"}  # one part: no name-part features
+
+
+def test_extract_typer_reads_whether_the_title_writes_a_mention(nlp):
+    """A paper's title names what it is about: the typer reads whether the title writes a mention as
+    whole words, and reads nothing of it when the input has no title (a plain abstract list)."""
+    from kg.extract.typer import in_title, raw_features
+
+    assert in_title("flow matching", "Rectified Flow Matching for Speech")
+    assert not in_title("flow", "Overflow-Free Training") and not in_title("matching", "")
+    text = "We tackle wildfire spread forecasting from satellite images."
+    s, e = text.index("wildfire"), text.index(" from")
+    titled = raw_features(text, "tasks", s, e, "phrase.task_head", "Wildfire Spread Forecasting")
+    untitled = raw_features(text, "tasks", s, e, "phrase.task_head", "Satellite Images at Scale")
+    assert "ti_1" in titled and "ti_0" in untitled
+    assert not any(f.startswith(("ti_", "rti_")) for f in raw_features(text, "tasks", s, e, "phrase.task_head"))
+    # end to end: the title in the record's metadata reaches the typer, which keeps the task it names
+    plain = {m.text for m in extract_text(nlp, text).mentions}
+    with_title = {m.text for m in extract_text(nlp, text, meta={"title": "Wildfire Spread Forecasting"}).mentions}
+    assert "wildfire spread forecasting" in with_title - plain
+
+
+def test_extract_typer_reads_where_the_abstract_first_writes_a_mention():
+    from kg.extract.typer import raw_features
+
+    text = "Wildfire forecasting matters. " + "We add many filler sentences here. " * 8 + "We use GeoNet."
+    early = raw_features(text, "tasks", 0, 19, "phrase.task_head")
+    late = raw_features(text, "models", text.index("GeoNet"), text.index("GeoNet") + 6, "name.shape")
+    assert "pos_0" in early and "pos_4" in late
+
+
+def test_extract_typer_chunk_runs_keep_term_words_and_ly_nouns():
+    """"multiple kernel learning", "deep networks", "anomaly detection": words the run used to stop at
+    (stop words that terms are made of, nouns ending in -ly) are now inside candidates; "efficiently"
+    still ends a run."""
+    from kg.extract.typer import chunk_candidates
+
+    text = "We use multiple kernel learning and deep networks for anomaly detection, efficiently pruned."
+    found = {text[s:e] for s, e in chunk_candidates(text, bytearray(len(text)))}
+    assert {"multiple kernel learning", "deep networks", "anomaly detection"} <= found
+    assert not any("efficiently" in c for c in found)

@@ -86,6 +86,7 @@ def extract(documents: Iterable[Document], nlp: spacy.Language, batch_size: int 
             cleaned = clean(document.text)
             doc = nlp.make_doc(cleaned.text)
             doc.user_data["kg_text"] = cleaned.text
+            doc.user_data["kg_title"] = document.meta.get("title") or ""
             doc._.kg_emphasis = list(cleaned.emphasis)
             doc._.kg_mentions = []
             yield doc, (document, cleaned)

@@ -3,8 +3,10 @@ what the rules propose.
 
 Rules propose mentions with a field; many are right, some carry the wrong field ("AIME24" as a
 model) and some are no entity at all ("little attention"). The typer reads each proposed mention as
-a bag of features (its field and rule, its words, shape and head, the words around it, how often the
-abstract repeats it, how many arXiv abstracts define the phrase or write the name: terms/) and a
+a bag of features (its field and rule, its words, shape and head, the parts of a name-shaped word, the
+words around it, how often the abstract repeats it and where it first writes it, whether the paper's
+title writes it (when the input has a title), how many arXiv abstracts define the phrase or write the
+name: terms/) and a
 spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no vectors) gives the probability of
 each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
@@ -53,6 +55,7 @@ FIXED = {"f", "r", "fr", "s", "n", "c", "cap", "dig", "t", "k"}  # families with
 SAFE = re.compile(r"[^\w]")  # one feature, one token: spaCy's tokenizer splits on punctuation
 
 
+NAME_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")  # the parts of a name-shaped word
 CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
 CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
 TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
@@ -85,6 +88,12 @@ def proposals(text: str, mentions, chunks: bool = True, terms: bool = True) -> l
     return out
 
 
+# words of phrases.STOP that terms are often made of ("deep networks", "multiple kernel learning", "image quality")
+TERM_WORDS = frozenset("""deep average robust task approximate multiple local global design efficiency quality small full
+fine-grained first-order second-order implicit explicit stable joint long-term short-term empirical sequential""".split())
+LY_NOUNS = frozenset("anomaly assembly self-assembly family supply reply monopoly fly".split())  # not adverbs
+
+
 def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     """Spans of two or three words inside runs of lower-case content words (or acronyms) that no rule
     mention touches: "… for breast cancer screening in …" proposes "breast cancer screening",
@@ -106,8 +115,8 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
         w = m.group(0)
         s, e = m.span()
         lw = w.lower()
-        if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and lw not in STOP
-                and not lw.endswith("ly") and taken.find(1, s, e) < 0):
+        if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and (lw not in STOP or lw in TERM_WORDS)
+                and (not lw.endswith("ly") or lw in LY_NOUNS) and taken.find(1, s, e) < 0):
             run.append((s, e))
             if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
                 flush()
@@ -127,20 +136,33 @@ def shape(word: str) -> str:
     return "".join(out)[:8]
 
 
-def features(text: str, fld: str, s: int, e: int, rule: str) -> str:
+def features(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> str:
     """The mention as a line of feature tokens for the bag-of-words model."""
-    return " ".join(_bucket(x) for x in raw_features(text, fld, s, e, rule))
+    return " ".join(_bucket(x) for x in raw_features(text, fld, s, e, rule, title))
 
 
-def raw_features(text: str, fld: str, s: int, e: int, rule: str) -> list[str]:
+def raw_features(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> list[str]:
     """The mention's features before hashing ("w_imagenet", "l1_on", "f_datasets", …)."""
-    of_name, rest = feature_parts(text, fld, s, e, rule)
+    of_name, rest = feature_parts(text, fld, s, e, rule, title)
     return [*rest, *of_name]
 
 
-def feature_parts(text: str, fld: str, s: int, e: int, rule: str) -> tuple[tuple[str, ...], list[str]]:
+def in_title(name: str, title: str) -> bool:
+    """Whether the paper's title writes `name` as whole words, case aside: a paper's title names what
+    it is about ("… for Breast Cancer Screening")."""
+    at = title.lower().find(name.lower())
+    while at >= 0:
+        end = at + len(name)
+        if not (at and title[at - 1].isalnum()) and not (end < len(title) and title[end].isalnum()):
+            return True
+        at = title.lower().find(name.lower(), at + 1)
+    return False
+
+
+def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> tuple[tuple[str, ...], list[str]]:
     """The mention's features in two parts: those of its name alone (the same tuple for every mention of
-    the name, so the scorer looks their weights up once) and the rest (field, rule, context)."""
+    the name, so the scorer looks their weights up once) and the rest (field, rule, context, whether the
+    title writes it: nothing when the input gives no title)."""
     name = text[s:e]
     head, of_name = _name_features(name)
     starts, ends, lowered = _words_of(text)
@@ -150,6 +172,11 @@ def feature_parts(text: str, fld: str, s: int, e: int, rule: str) -> tuple[tuple
     right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
+    first = text.find(name)
+    rest += [f"pos_{5 * first // max(len(text), 1)}", f"rpos_{rule}_{5 * first // max(len(text), 1)}"]
+    if title:
+        t = int(in_title(name, title))
+        rest += [f"ti_{t}", f"rti_{rule}_{t}"]
     rest += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
     rest += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
     clusters = word_clusters()
@@ -173,6 +200,12 @@ def _name_features(name: str) -> tuple[str, tuple[str, ...]]:
     feats = (f"k_{term_bucket(written)}", f"h_{words[-1]}", f"b_{words[0]}", f"s_{shape(name.replace(' ', '_'))}", f"n_{min(len(words), 5)}",
              f"cap_{any(ch.isupper() for ch in name)}", f"dig_{any(ch.isdigit() for ch in name)}",
              f"t_{term_bucket(defined)}", *(f"w_{w}" for w in words[:6]))
+    last = name.split()[-1] if name.split() else "_"
+    parts = NAME_PART.findall(last)
+    if len(parts) > 1:  # "iPlotBench" → "bench", "Aegis-Bench" → "bench", "SegDiff" → "diff"
+        feats += (f"sx_{parts[-1].lower()}", f"px_{parts[0].lower()}")
+    if len(words[-1]) > 5:  # "synthesizability" → "lity", "screening" → "ning"
+        feats += (f"s4_{words[-1][-4:]}",)
     clusters = word_clusters()
     head, first = clusters.get(words[-1], NO_CLUSTER), clusters.get(words[0], NO_CLUSTER)
     feats += (f"hc_{head[0]}", f"hcm_{head[1]}", f"hcf_{head[2]}", f"bcm_{first[1]}", f"bcf_{first[2]}",
@@ -296,8 +329,9 @@ class MentionTyper:
                       if self.propose <= 1 or self.propose_terms <= 1 else [])
         if not mentions and not candidates:
             return doc
-        lines = [feature_parts(text, f, s, e, r) for f, s, e, r, _ in mentions]
-        lines += [feature_parts(text, "none", s, e, rule) for s, e, rule in candidates]
+        title = doc.user_data.get("kg_title", "")
+        lines = [feature_parts(text, f, s, e, r, title) for f, s, e, r, _ in mentions]
+        lines += [feature_parts(text, "none", s, e, rule, title) for s, e, rule in candidates]
         scores = self.linear.scores_of_parts(lines).tolist()
         labels = self.labels
         none = labels.index("NONE")
