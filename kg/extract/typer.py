@@ -150,12 +150,13 @@ def raw_features(text: str, fld: str, s: int, e: int, rule: str, title: str = ""
 def in_title(name: str, title: str) -> bool:
     """Whether the paper's title writes `name` as whole words, case aside: a paper's title names what
     it is about ("… for Breast Cancer Screening")."""
-    at = title.lower().find(name.lower())
+    lowered, name = title.lower(), name.lower()
+    at = lowered.find(name)
     while at >= 0:
         end = at + len(name)
-        if not (at and title[at - 1].isalnum()) and not (end < len(title) and title[end].isalnum()):
+        if not (at and lowered[at - 1].isalnum()) and not (end < len(lowered) and lowered[end].isalnum()):
             return True
-        at = title.lower().find(name.lower(), at + 1)
+        at = lowered.find(name, at + 1)
     return False
 
 
@@ -172,8 +173,8 @@ def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "
     right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
-    first = text.find(name)
-    rest += [f"pos_{5 * first // max(len(text), 1)}", f"rpos_{rule}_{5 * first // max(len(text), 1)}"]
+    where = 5 * text.find(name, max(0, s - WINDOW), e) // max(len(text), 1)  # the fifth of the abstract that first writes it
+    rest += [f"pos_{where}", f"rpos_{rule}_{where}"]
     if title:
         t = int(in_title(name, title))
         rest += [f"ti_{t}", f"rti_{rule}_{t}"]
