@@ -12,6 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
+from .names import describes_kind
 from .spans import SpanMention, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -58,6 +59,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e):
             continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
+        if fld == "datasets" and rule in ("dataset.titled", "dataset.context") and describes_kind(text, s, e):
+            continue  # "three PDE benchmarks", "an entity-based QA dataset": a kind of data, not a dataset's name
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None

@@ -97,6 +97,28 @@ DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus
 # "the Edinburgh Pig dataset", "the Scene Flow benchmark": title-case words named as a dataset by the next word
 TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(?:dataset|datasets|benchmark|"
                             r"benchmarks|corpus|Dataset|Benchmark|Corpus)\b")
+# before a name and "dataset(s)"/"benchmark(s)": an indefinite article ("an entity-based QA dataset", "a large-scale
+# UAV benchmark") or, before a plural, a count or a word of kind ("three PDE benchmarks", "existing LiDAR benchmarks",
+# "standard NLP benchmarks"): the words say what kind of data, they name no dataset
+KIND_BEFORE = re.compile(r"(?<![\w-])(?P<d>an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+|several|"
+                         r"multiple|many|various|diverse|different|numerous|existing|standard|popular|public|common|"
+                         r"established|traditional|contemporary|related|other|these|such|some|mainstream|representative|"
+                         r"typical|prior|previous)\s+(?:[a-z][\w-]*\s+){0,4}$", re.I)
+
+
+def describes_kind(text: str, s: int, e: int) -> bool:
+    """Whether a name before "dataset(s)"/"benchmark(s)" says what kind of data it is rather than naming a
+    dataset: "an entity-based QA dataset", "seven WSI datasets", "the MRI benchmark" (a stop acronym);
+    not "the Kermany dataset", "the ISPRS Vaihingen and Potsdam datasets"."""
+    noun = DATASET_AFTER.match(text[e:e + 40])  # anchored with ^: matched on the slice, not at pos
+    if noun is None:
+        return False
+    if text[s:e].lower() in STOP_ACRONYMS:
+        return True
+    kind = KIND_BEFORE.search(text, max(0, s - 60), s)
+    return kind is not None and (noun.group(0).rstrip().endswith(("s", "corpora")) or kind.group("d").lower() in ("a", "an"))
+
+
 TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "standard", "popular", "novel", "multiple",
                     "several", "various", "diverse", "challenging", "existing", "our", "its", "their", "each", "all",
                     "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data", "english",
