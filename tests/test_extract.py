@@ -333,6 +333,7 @@ def test_extract_kind_of_data_before_dataset_is_no_name(nlp, text, kind):
     ("On the Kermany dataset, our method outperforms VQGAN.", "Kermany"),
     ("Experiments on the ISPRS Vaihingen and Potsdam datasets demonstrate consistent gains.", "Potsdam"),
     ("Experiments on the PAB benchmark show that our model is state of the art.", "PAB"),
+    ("Our retriever leads on four ViDoRe-v2 benchmarks.", "ViDoRe-v2"),
 ])
 def test_extract_named_dataset_before_dataset_is_kept(nlp, text, name):
     assert name in fields(extract_text(nlp, text)).get("datasets", [])

@@ -113,8 +113,11 @@ def describes_kind(text: str, s: int, e: int) -> bool:
     noun = DATASET_AFTER.match(text[e:e + 40])  # anchored with ^: matched on the slice, not at pos
     if noun is None:
         return False
-    if text[s:e].lower() in STOP_ACRONYMS:
+    name = text[s:e]
+    if name.lower() in STOP_ACRONYMS:
         return True
+    if re.search(r"[a-z][A-Z]|\d", name):
+        return False  # "four ViDoRe-v2 benchmarks", "the HealthCareMagic-100K dataset": a name's own shape
     kind = KIND_BEFORE.search(text, max(0, s - 60), s)
     return kind is not None and (noun.group(0).rstrip().endswith(("s", "corpora")) or kind.group("d").lower() in ("a", "an"))
 
