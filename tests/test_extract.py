@@ -339,6 +339,31 @@ def test_extract_named_dataset_before_dataset_is_kept(nlp, text, name):
     assert name in fields(extract_text(nlp, text)).get("datasets", [])
 
 
+@pytest.mark.parametrize("title,name", [
+    ("SiWare: Contextual Understanding of Industrial Data for Situational Awareness", "SiWare"),
+    ("The XBC: a modern low-cost mobile robot controller", "XBC"),
+    ("$\\texttt{ReDAct}$: Reasoning with Deferred Actions for Agents", "ReDAct"),
+    ("Lab in a Droplet (LiD): Self-assembly of micro-nano structures", "Lab in a Droplet"),
+])
+def test_extract_name_a_title_leads_with_is_proposed(nlp, title, name):
+    text = f"Industrial data is hard to read, and with {name} it is read in context on three plants."
+    from kg.extract.names import title_mention
+    lead = title_mention(text, title)
+    assert (text[lead.start:lead.end], lead.field, lead.rule) == (name, "proposed", "proposed.title")
+    assert name in fields(extract_text(nlp, text, meta={"title": title})).get("proposed", [])
+    assert name not in fields(extract_text(nlp, text)).get("proposed", [])  # without the title, no cue
+
+
+@pytest.mark.parametrize("title", [
+    "Imputation for prediction: beware of diminishing returns",  # words, not a name
+    "Attention is all they need: a study",
+    "SiWare: Contextual Understanding of Industrial Data",  # a name the abstract never writes
+])
+def test_extract_title_without_a_written_name_proposes_nothing(nlp, title):
+    text = "Imputation is common before prediction. We study when attention helps, on three plants."
+    assert not fields(extract_text(nlp, text, meta={"title": title})).get("proposed")
+
+
 def test_extract_proposed_part_keeps_its_kind(nlp):
     f = fields(extract_text(nlp, "We design a Diversify-and-Absorb Mechanism that adds an absorbent token, "
                                  "and propose GeoMamba, a graph state-space model."))
