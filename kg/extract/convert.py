@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .names import describes_kind, title_mention, title_task
+from .names import describes_kind, title_mention, title_tasks
 from .spans import SpanMention, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -51,7 +51,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     urls = doc._.kg_code
     raw = []
     title = doc.user_data.get("kg_title", "")
-    mentions = doc._.kg_mentions + [m for m in (title_mention(text, title), title_task(text, title)) if m]
+    lead = title_mention(text, title)
+    mentions = doc._.kg_mentions + ([lead] if lead else []) + title_tasks(text, title)
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
         while s < e and text[s] in TRIM:
             s += 1

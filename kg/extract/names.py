@@ -150,27 +150,32 @@ def title_mention(text: str, title: str) -> SpanMention | None:
     return SpanMention("proposed", m.start(), m.end(), "proposed.title", None) if m else None
 
 
-# "… for Molecular Odor Prediction", "… in Multi-View Object Association": the problem a title ends on
-TITLE_TASK = re.compile(r"\b(?:for|in|of|towards?)\s+(?P<words>(?:[\w-]+\s+){0,3}[\w-]+)\s*$")
+TITLE_WORD = re.compile(r"[\w][\w'-]*")
+TASK_HEAD_WORDS = frozenset(TASK_HEADS)
 
 
-def title_task(text: str, title: str) -> SpanMention | None:
-    """The problem a title ends on, where its words end on a task's head ("… for Weather Forecasting") and the
-    abstract writes its last two or more words: the first place it does, as a task. In training abstracts the
-    annotators list it as a task 72 times of 79."""
-    m = TITLE_TASK.search(title) if title else None
-    if m is None:
-        return None
-    words = m.group("words").split()
-    if words[-1].lower() not in TASK_HEADS:
-        return None
-    while any(w.lower() in STOP for w in words):  # "… for Pose Estimation and Inference": the words after the last
-        words = words[1:]                           # stop word
-    for i in range(len(words) - 1):  # the longest run of the title's last words that the abstract writes
-        found = re.search(r"(?<![\w-])" + re.escape(" ".join(words[i:])) + r"(?![\w-])", text, re.I)
-        if found:
-            return SpanMention("tasks", found.start(), found.end(), "task.title", None)
-    return None
+def title_tasks(text: str, title: str) -> list[SpanMention]:
+    """The problems a paper's title names ("Graph Networks for Molecular Odor Prediction", "Mammography
+    Classification with …"): for each word of the title that is a task's head, the longest run of two to four
+    title words ending on it, with no stop word, that the abstract writes; the first place the abstract writes
+    it, as a task. In the training abstracts, 193 of 213 such runs are annotated entities (182 tasks)."""
+    words = TITLE_WORD.findall(title) if title else []
+    out: list[SpanMention] = []
+    seen: set[str] = set()
+    for j, head in enumerate(words):
+        if head.lower() not in TASK_HEAD_WORDS:
+            continue
+        for i in range(max(0, j - 3), j):  # longest first
+            run = words[i:j + 1]
+            if any(w.lower() in STOP for w in run):
+                continue
+            found = re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, run)) + r"(?![\w-])", text, re.I)
+            if found:
+                if found.group(0).lower() not in seen:
+                    seen.add(found.group(0).lower())
+                    out.append(SpanMention("tasks", found.start(), found.end(), "task.title", None))
+                break
+    return out
 
 
 TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "standard", "popular", "novel", "multiple",
