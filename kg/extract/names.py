@@ -171,8 +171,12 @@ def title_tasks(text: str, title: str) -> list[SpanMention]:
                 continue
             found = re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, run)) + r"(?![\w-])", text, re.I)
             if found:
-                if found.group(0).lower() not in seen:
-                    seen.add(found.group(0).lower())
+                written = found.group(0)
+                # "… we propose Adaptive Latent Agentic Reasoning": capitals inside a sentence write a name, no task
+                named = sum(w[:1].isupper() for w in written.split()) >= 2 and \
+                    re.search(r"[^.!?\s]\s*$", text[max(0, found.start() - 4):found.start()]) is not None
+                if written.lower() not in seen and not named:
+                    seen.add(written.lower())
                     out.append(SpanMention("tasks", found.start(), found.end(), "task.title", None))
                 break
     return out
