@@ -15,6 +15,7 @@ from spacy.tokens import Doc
 
 from .corpus import WORD as TERM_WORD
 from .corpus import corpus_names, corpus_terms
+from .latex import clean
 from .phrases import STOP, TASK_HEADS
 from .spans import SpanMention, longest_first, sentence_bounds, text_of
 
@@ -131,10 +132,10 @@ def title_name(title: str) -> str | None:
     """The name a paper's title leads with ("SiWare" in "SiWare: Contextual Understanding of Industrial Data"),
     or None when the title leads with words, not a name ("Imputation for prediction: …"). Of the 218 such names
     that train.jsonl's abstracts write, the annotators list 216 as proposed."""
-    m = TITLE_LEAD.match(title)
+    m = TITLE_LEAD.match(clean(title).text)  # LaTeX as the abstract's text is cleaned: "$\texttt{ReDAct}$" → "ReDAct"
     if m is None:
         return None
-    name = re.sub(r"\\[A-Za-z]+\{([^{}]*)\}", r"\1", m.group("name")).replace("$", "").strip()
+    name = m.group("name").strip()
     if not name or (" " in name and not re.search(r"[A-Z].*[A-Z]|\d", name)):
         return None
     return name
