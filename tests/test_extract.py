@@ -339,6 +339,39 @@ def test_extract_named_dataset_before_dataset_is_kept(nlp, text, name):
     assert name in fields(extract_text(nlp, text)).get("datasets", [])
 
 
+@pytest.mark.parametrize("text,names", [
+    ("We build a BERT-based classifier for hate speech and a SAM-based network for lesion segmentation.", {"BERT", "SAM"}),
+    ("A DETR-based detector and a ResNet-based encoder are trained with Adam.", {"DETR", "ResNet"}),
+])
+def test_extract_method_a_compound_is_built_on_is_named(nlp, text, names):
+    assert names <= set(fields(extract_text(nlp, text)).get("models", []))
+
+
+def test_extract_technique_in_a_compound_stays_part_of_it(nlp):
+    f = fields(extract_text(nlp, "Our GAN-based generator is compared with StyleGAN2."))
+    assert "GAN" not in f.get("techniques", []) and "GAN" not in f.get("models", [])
+
+
+@pytest.mark.parametrize("name,kind", [
+    ("PIDs", ""), ("DOFs", ""), ("Stage-2", ""), ("optical-to-SAR", "tasks"), ("C++-to-CUDA", "tasks"),
+    ("GPT-4o", None), ("LLaMA", None), ("H2O", None), ("Pix2Pix", None), ("ResNet-50", None),
+])
+def test_names_kind_shaped_tells_a_kind_from_a_name(name, kind):
+    from kg.extract.names import kind_shaped
+    assert kind_shaped(name) == kind
+
+
+@pytest.mark.parametrize("text,word,field", [
+    ("The controller tunes the PIDs of each joint, and the arm has seven DOFs; we compare it with MPC-Net.", "DOFs", None),
+    ("We evaluate the policy in Stage-1 and Stage-2 of the curriculum against PPO.", "Stage-2", None),
+    ("Our C++-to-CUDA translator is compared with GPT-4o.", "C++-to-CUDA", "tasks"),
+])
+def test_extract_kind_shaped_word_is_no_method(nlp, text, word, field):
+    f = fields(extract_text(nlp, text))
+    assert word not in f.get("models", [])
+    assert field is None or word in f.get(field, [])
+
+
 @pytest.mark.parametrize("title,name", [
     ("SiWare: Contextual Understanding of Industrial Data for Situational Awareness", "SiWare"),
     ("The XBC: a modern low-cost mobile robot controller", "XBC"),

@@ -12,8 +12,8 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .names import describes_kind, title_mention, title_tasks
-from .spans import SpanMention, in_compound, sentence_at, sentence_bounds, text_of, version_after
+from .names import describes_kind, kind_shaped, title_mention, title_tasks
+from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -60,10 +60,16 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             e -= 1
         if e - s < 2 or any(us <= s < ue for us, ue in urls):
             continue
-        if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e):
-            continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention
+        if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e) \
+                and not (fld == "models" and built_on(text, s, e)):
+            continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention (but a
+            # method's name before "-based", "-driven", …, is the method the thing is built on: "a BERT-based classifier")
         if fld == "datasets" and rule in ("dataset.titled", "dataset.context") and describes_kind(text, s, e):
             continue  # "three PDE benchmarks", "an entity-based QA dataset": a kind of data, not a dataset's name
+        if fld == "models" and rule != "lexicon" and (kind := kind_shaped(text[s:e])) is not None:
+            if not kind:
+                continue  # "PIDs", "Stage-2": a kind of thing, not a method's name
+            fld = kind  # "T2I", "text-to-SQL": a direction names a task
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None

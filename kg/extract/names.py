@@ -108,6 +108,21 @@ KIND_BEFORE = re.compile(r"(?<![\w-])(?P<d>an?|one|two|three|four|five|six|seven
                          r"typical|prior|previous)\s+(?:[a-z][\w-]*\s+){0,4}$", re.I)
 
 
+# the shapes of words that name a kind of thing, not one method: a plural acronym ("PIDs", "DOFs") or a
+# numbered part ("Stage-2"); a direction ("C++-to-CUDA", "Keyframe-to-Pose") names a task
+KIND_SHAPED = re.compile(r"[A-Z][A-Z\d]*[A-Z]s|(?:Stage|Step|Phase|Level|Part)-\d+")
+DIRECTION = re.compile(r"[\w+#.]+(?:-[\w+#.]+)*-to-[\w+#.]+(?:-[\w+#.]+)*")
+
+
+def kind_shaped(name: str) -> str | None:
+    """What a name-shaped word the rules took for a method is by its shape: "tasks" for a direction
+    ("optical-to-SAR"), "" for the plural or numbered part of a kind ("PIDs", "Stage-2"), None for a
+    name. Read off train.jsonl, where none of the 12 such words the typer kept as methods is an annotated model."""
+    if DIRECTION.fullmatch(name):
+        return "tasks"
+    return "" if KIND_SHAPED.fullmatch(name) else None
+
+
 def describes_kind(text: str, s: int, e: int) -> bool:
     """Whether a name before "dataset(s)"/"benchmark(s)" says what kind of data it is rather than naming a
     dataset: "an entity-based QA dataset", "seven WSI datasets", "the MRI benchmark" (a stop acronym);

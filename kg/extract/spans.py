@@ -79,6 +79,16 @@ def in_compound(text: str, s: int, e: int) -> bool:
     return text[e:e + 1] == "-" or text[s - 1:s] == "-"
 
 
+# the words after a hyphen that make the name before it what a thing is built on: "BERT-based", "LLM-driven"
+BUILT_ON = re.compile(r"-(?:based|driven|powered|guided|enhanced|inspired|augmented|assisted|style|like)\b")
+
+
+def built_on(text: str, s: int, e: int) -> bool:
+    """Whether the span `s`:`e` is a name a compound says something is built on ("a BERT-based
+    classifier", "a SAM-based network"): the method is named though the word is part of a compound."""
+    return text[s - 1:s] != "-" and BUILT_ON.match(text, e) is not None
+
+
 # a version written as a word of its own after a name, with its tier: "V3", "v8", "2.0", "3.5 Sonnet", "1.5 Pro"
 VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\d{1,2})(?!\w|\.\d)"
                            r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
