@@ -361,15 +361,26 @@ def test_names_kind_shaped_tells_a_kind_from_a_name(name, kind):
     assert kind_shaped(name) == kind
 
 
-@pytest.mark.parametrize("text,word,field", [
-    ("The controller tunes the PIDs of each joint, and the arm has seven DOFs; we compare it with MPC-Net.", "DOFs", None),
-    ("We evaluate the policy in Stage-1 and Stage-2 of the curriculum against PPO.", "Stage-2", None),
-    ("Our C++-to-CUDA translator is compared with GPT-4o.", "C++-to-CUDA", "tasks"),
+@pytest.mark.parametrize("text,word", [
+    ("The controller tunes the PIDs of each joint, and the arm has seven DOFs; we compare it with MPC-Net.", "DOFs"),
+    ("We evaluate the policy in Stage-1 and Stage-2 of the curriculum against PPO.", "Stage-2"),
+    ("Our C++-to-CUDA translator is compared with GPT-4o.", "C++-to-CUDA"),
 ])
-def test_extract_kind_shaped_word_is_no_method(nlp, text, word, field):
+def test_extract_kind_shaped_word_is_no_method(nlp, text, word):
     f = fields(extract_text(nlp, text))
-    assert word not in f.get("models", [])
-    assert field is None or word in f.get(field, [])
+    assert word not in f.get("models", []) and {"MPC-Net", "PPO", "GPT-4o"} & set(f.get("models", []))
+
+
+def test_extract_direction_the_rules_take_for_a_method_is_a_task(nlp):
+    from kg.extract.convert import _select
+    from kg.extract.spans import SpanMention
+
+    text = "Our C++-to-CUDA translator is compared with GPT-4o."
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_text"] = text
+    doc._.kg_mentions = [SpanMention("models", 4, 15, "name.shape", None), SpanMention("models", 44, 50, "name.shape", None)]
+    doc._.kg_code = []
+    assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [("tasks", "C++-to-CUDA"), ("models", "GPT-4o")]
 
 
 @pytest.mark.parametrize("title,name", [

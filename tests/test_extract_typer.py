@@ -84,6 +84,40 @@ def test_extract_typer_chunk_candidates_are_short_runs_of_content_words():
     assert not any("cancer" in c for c in around) and "rural clinics" in around
 
 
+def test_extract_typer_titled_candidates_are_runs_of_capitalised_words_inside_a_sentence():
+    from kg.extract.typer import titled_candidates
+
+    text = ("Graph Scanning is fast. We pair an Answer-Informed Oracle with a Mixture of Experts, "
+            "trained on Hugging Face data and the Retrieval Reranking Layer.")
+    found = [text[s:e] for s, e in titled_candidates(text, bytearray(len(text)))]
+    assert found == ["Answer-Informed Oracle", "Mixture of Experts", "Hugging Face", "Retrieval Reranking Layer"]
+    taken = bytearray(len(text))
+    at = text.index("Mixture")
+    taken[at:at + 7] = b"\x01" * 7  # a rule mention on "Mixture"
+    assert "Mixture of Experts" not in {text[s:e] for s, e in titled_candidates(text, taken)}
+
+
+@pytest.mark.parametrize("text,names", [
+    ("To guide the search, we design an Answer-Informed Oracle that scores partial solutions.", {"Answer-Informed Oracle"}),
+    ("Our framework couples a Goal Imagery Model with a Multi-Modal Texture Generator to render scenes.",
+     {"Goal Imagery Model", "Multi-Modal Texture Generator"}),
+])
+def test_extract_typer_proposes_the_papers_parts_written_in_title_case(nlp, tmp_path, text, names):
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+    from kg.extract.typer import TITLED_CANDIDATE
+
+    found = {(m.field, m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions}
+    assert {("proposed", n, TITLED_CANDIDATE) for n in names} <= found
+    off = tmp_path / "off.cfg"
+    off.write_text(re.sub(r"(?m)^propose_titled = .*$", "propose_titled = 1.01", DEFAULT_CONFIG.read_text()))
+    assert not any(m.evidence.rule == TITLED_CANDIDATE for m in extract_text(load_pipeline(off), text).mentions)
+
+
+def test_extract_typer_title_case_places_are_no_names(nlp):
+    text = "The survey covers the Baltic Sea and the Northwest Pacific with data from Monterey Bay."
+    assert not extract_text(nlp, text).mentions
+
+
 def test_extract_typer_proposes_terms_no_rule_finds(nlp, tmp_path):
     from kg.extract import DEFAULT_CONFIG, load_pipeline
     from kg.extract.typer import CANDIDATE

@@ -59,6 +59,7 @@ NAME_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")  # the p
 CHUNK_WORD = re.compile(r"[A-Za-z][\w\-/]*\w|[A-Za-z]|[^\sA-Za-z]")
 CANDIDATE = "candidate.chunk"  # the rule name of a chunk the typer proposes itself
 TERM_CANDIDATE = "candidate.term"  # the rule name of a corpus term (terms/corpus_terms.tsv) the typer proposes
+TITLED_CANDIDATE = "candidate.titled"  # the rule name of a run of capitalised words the typer proposes
 MAX_CANDIDATE_WORDS = 3
 EVIDENT_RULES = frozenset({"model.apposition", "metric.named"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics"): not re-typed
 def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
@@ -76,13 +77,30 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
-def proposals(text: str, mentions, chunks: bool = True, terms: bool = True) -> list[tuple[int, int, str]]:
+# a run of two to seven capitalised words inside a sentence, "of" or "for" allowed between them: "Answer-Informed
+# Oracle", "Dual-Domain Density Refinement", "Mixture of Experts"
+TITLED_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*"
+TITLED_RUN = re.compile(rf"(?<![\w\-.])(?:{TITLED_WORD})(?:\s+(?:(?:of|for)\s+)?(?:{TITLED_WORD})){{1,6}}(?![\w\-])")
+SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\n\s*)$")
+
+
+def titled_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
+    """Runs of capitalised words that no rule mention touches and that do not open a sentence (where
+    any word is capitalised): what an abstract writes in title case is mostly a name, of the paper's
+    own parts ("Dual-Domain Density Refinement"), of a method or of a dataset."""
+    return [m.span() for m in TITLED_RUN.finditer(text)
+            if taken.find(1, m.start(), m.end()) < 0 and not SENTENCE_START.search(text, max(0, m.start() - 3), m.start())]
+
+
+def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True) -> list[tuple[int, int, str]]:
     """The spans the typer scores for proposing, with their rule: chunks and corpus terms that touch no
     rule mention (the component and scripts/train_typer.py both read them here)."""
     taken = bytearray(len(text))
     for _f, s, e, *_ in mentions:
         taken[s:e] = b"\x01" * (e - s)
     out = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)] if chunks else []
+    if titled:
+        out += [(s, e, TITLED_CANDIDATE) for s, e in titled_candidates(text, taken)]
     if terms:
         out += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
     return out
@@ -308,13 +326,15 @@ class MentionTyper:
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
-                 propose_terms: float = 1.01):
+                 propose_terms: float = 1.01, propose_titled: float = 1.01):
         self.name = name
         self.threshold = threshold
         self.drop = drop
         self.drop_rules = tuple(drop_rules)
         self.propose = propose
         self.propose_terms = propose_terms
+        self.propose_titled = propose_titled
+        self.thresholds = {CANDIDATE: propose, TERM_CANDIDATE: propose_terms, TITLED_CANDIDATE: propose_titled}
         path = Path(path) if path else TYPER_DIR
         if not (path / "meta.json").is_file():
             raise PipelineConfigError(f"{path}: no trained mention typer here; run `python scripts/train_typer.py`")
@@ -326,8 +346,8 @@ class MentionTyper:
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions or []
         text = text_of(doc)
-        candidates = (proposals(text, mentions, self.propose <= 1, self.propose_terms <= 1)
-                      if self.propose <= 1 or self.propose_terms <= 1 else [])
+        on = (self.propose <= 1, self.propose_terms <= 1, self.propose_titled <= 1)
+        candidates = proposals(text, mentions, *on) if any(on) else []
         if not mentions and not candidates:
             return doc
         title = doc.user_data.get("kg_title", "")
@@ -349,7 +369,7 @@ class MentionTyper:
             kept.append(m)
         proposed = []
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
-            if 1.0 - row[none] >= (self.propose if rule == CANDIDATE else self.propose_terms):
+            if 1.0 - row[none] >= self.thresholds[rule]:
                 best = max(fields, key=lambda i: (row[i], labels[i]))
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
