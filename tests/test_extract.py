@@ -383,6 +383,31 @@ def test_extract_direction_the_rules_take_for_a_method_is_a_task(nlp):
     assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [("tasks", "C++-to-CUDA"), ("models", "GPT-4o")]
 
 
+@pytest.mark.parametrize("name,own,variant", [
+    ("SKALD-text", {"SKALD"}, True), ("Polyglot-Lion-1.7B", {"Polyglot-Lion"}, True), ("EDT-XL", {"EDT"}, True),
+    ("SKALD", {"SKALD"}, False), ("SKALDX", {"SKALD"}, False), ("Polyglot-Lions", {"Polyglot-Lion"}, False),
+    ("Llama-3-8B", {"SKALD"}, False),
+])
+def test_names_variant_of_the_papers_own_name(name, own, variant):
+    from kg.extract.names import variant_of
+    assert variant_of(name, own) is variant
+
+
+def test_extract_variant_of_the_papers_own_name_is_proposed(nlp):
+    from kg.extract.convert import _select
+    from kg.extract.spans import SpanMention
+
+    text = "We propose EDT, and release EDT-B and EDT-XL; both beat Llama-3-8B."
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_text"] = text
+    spans = [(text.index(n), text.index(n) + len(n)) for n in ("EDT", "EDT-B", "EDT-XL", "Llama-3-8B")]
+    doc._.kg_mentions = [SpanMention("proposed", *spans[0], "proposed.cue")] + [
+        SpanMention("models", s, e, "name.shape") for s, e in spans[1:]]
+    doc._.kg_code = []
+    assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [
+        ("proposed", "EDT"), ("proposed", "EDT-B"), ("proposed", "EDT-XL"), ("models", "Llama-3-8B")]
+
+
 @pytest.mark.parametrize("title,name", [
     ("SiWare: Contextual Understanding of Industrial Data for Situational Awareness", "SiWare"),
     ("The XBC: a modern low-cost mobile robot controller", "XBC"),

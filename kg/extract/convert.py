@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .names import describes_kind, kind_shaped, title_mention, title_tasks
+from .names import describes_kind, kind_shaped, title_mention, title_tasks, variant_of
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -53,7 +53,10 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     title = doc.user_data.get("kg_title", "")
     lead = title_mention(text, title)
     mentions = doc._.kg_mentions + ([lead] if lead else []) + title_tasks(text, title)
+    own = {text[s:e] for f, s, e, *_ in mentions if f == "proposed" and e - s >= 3 and " " not in text[s:e]}
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
+        if fld == "models" and own and variant_of(text[s:e], own):
+            fld = "proposed"  # "SKALD-text", "Polyglot-Lion-1.7B": a variant of the paper's own "SKALD", "Polyglot-Lion"
         while s < e and text[s] in TRIM:
             s += 1
         while e > s and text[e - 1] in TRIM:
