@@ -72,7 +72,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if fld == "models" and rule != "lexicon" and (kind := kind_shaped(text[s:e])) is not None:
             if not kind:
                 continue  # "PIDs", "Stage-2": a kind of thing, not a method's name
-            fld = kind  # "T2I", "text-to-SQL": a direction names a task
+            fld = kind  # "optical-to-SAR", "C++-to-CUDA": a direction names a task
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None

@@ -109,7 +109,7 @@ KIND_BEFORE = re.compile(r"(?<![\w-])(?P<d>an?|one|two|three|four|five|six|seven
 
 
 # the shapes of words that name a kind of thing, not one method: a plural acronym ("PIDs", "DOFs") or a
-# numbered part ("Stage-2"); a direction ("C++-to-CUDA", "Keyframe-to-Pose") names a task
+# numbered part ("Stage-2"); a direction ("C++-to-CUDA", "optical-to-SAR") names a task
 KIND_SHAPED = re.compile(r"[A-Z][A-Z\d]*[A-Z]s|(?:Stage|Step|Phase|Level|Part)-\d+")
 DIRECTION = re.compile(r"[\w+#.]+(?:-[\w+#.]+)*-to-[\w+#.]+(?:-[\w+#.]+)*")
 
