@@ -128,8 +128,8 @@ def variant_of(name: str, own: set[str]) -> bool:
     "Polyglot-Lion-1.7B", "DeepSeek-VL2-Tiny" beside the proposed "SKALD", "Polyglot-Lion", "DeepSeek-VL2"):
     the paper's too. Under cross-validation on train.jsonl the 8 such names the typer kept as methods are all
     annotated proposed ("EDT-B", "EDT-XL" beside "EDT"; "LBM-Act" beside "LBM")."""
-    return any(name != p and name.startswith(p) and name[len(p):len(p) + 1] in "-_." and len(name) > len(p) + 1
-               and name[len(p) + 1].isalnum() for p in own)
+    return any(len(name) > len(p) + 1 and name.startswith(p) and name[len(p)] in "-_." and name[len(p) + 1].isalnum()
+               for p in own)
 
 
 def describes_kind(text: str, s: int, e: int) -> bool:

@@ -331,9 +331,7 @@ class MentionTyper:
         self.threshold = threshold
         self.drop = drop
         self.drop_rules = tuple(drop_rules)
-        self.propose = propose
-        self.propose_terms = propose_terms
-        self.propose_titled = propose_titled
+        # each kind of candidate and the probability of being an entity it needs to be proposed (above 1: never)
         self.thresholds = {CANDIDATE: propose, TERM_CANDIDATE: propose_terms, TITLED_CANDIDATE: propose_titled}
         path = Path(path) if path else TYPER_DIR
         if not (path / "meta.json").is_file():
@@ -346,7 +344,7 @@ class MentionTyper:
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions or []
         text = text_of(doc)
-        on = (self.propose <= 1, self.propose_terms <= 1, self.propose_titled <= 1)
+        on = [self.thresholds[rule] <= 1 for rule in (CANDIDATE, TERM_CANDIDATE, TITLED_CANDIDATE)]
         candidates = proposals(text, mentions, *on) if any(on) else []
         if not mentions and not candidates:
             return doc
