@@ -72,6 +72,8 @@ def repository_caption(url: str) -> str:
 
 def _evidence(ev: Evidence) -> dict:
     data = {"sentence": ev.sentence, "start": ev.start, "end": ev.end, "rule": ev.rule}
+    if ev.part != "abstract":
+        data["part"] = ev.part  # "title": the sentence is the paper's title, the offsets point into it
     shown = plain(ev.sentence)
     if shown != ev.sentence:
         data["sentence_plain"] = shown  # the sentence to read; `sentence` stays as written (offsets point into it)

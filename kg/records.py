@@ -26,12 +26,15 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """Where a fact was read: the sentence, the character span in the abstract, the rule."""
+    """Where a fact was read: the sentence, the character span, the rule. `part` is the part of the paper
+    the sentence is from: the abstract (the offsets are into `Document.text`) or its "title" (the offsets are
+    into the title as the input gives it)."""
 
     sentence: str
     start: int
     end: int
     rule: str
+    part: str = "abstract"
 
 
 @dataclass(frozen=True, slots=True)

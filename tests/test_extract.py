@@ -426,11 +426,40 @@ def test_extract_name_a_title_leads_with_is_proposed(nlp, title, name):
 @pytest.mark.parametrize("title", [
     "Imputation for prediction: beware of diminishing returns",  # words, not a name
     "Attention is all they need: a study",
-    "SiWare: Contextual Understanding of Industrial Data",  # a name the abstract never writes
+    "Beyond Code Pairs: Dialogue-Based Data Generation",  # several words the abstract never writes: a phrase as often
 ])
 def test_extract_title_without_a_written_name_proposes_nothing(nlp, title):
     text = "Imputation is common before prediction. We study when attention helps, on three plants."
     assert not fields(extract_text(nlp, text, meta={"title": title})).get("proposed")
+
+
+@pytest.mark.parametrize("title,name", [
+    ("Task2Vec: Task Embedding for Meta-Learning", "Task2Vec"),
+    ("  SiWare: Contextual Understanding of Industrial Data", "SiWare"),
+    ("$\\texttt{ReDAct}$: Reasoning with Deferred Actions for Agents", "ReDAct"),
+])
+def test_extract_name_only_the_title_writes_is_proposed_with_the_title_as_evidence(nlp, title, name):
+    text = "Industrial data is hard to read. We introduce a method that reads it in context, on three plants."
+    found = [m for m in extract_text(nlp, text, meta={"title": title}).mentions if m.field == "proposed"]
+    assert [m.text for m in found] == [name]
+    ev = found[0].evidence
+    assert (ev.part, ev.rule, ev.sentence, title[ev.start:ev.end]) == ("title", "proposed.title_only", title, name)
+    assert not fields(extract_text(nlp, text)).get("proposed")  # without the title, nothing
+
+
+def test_extract_claim_without_a_name_is_of_the_name_only_the_title_writes(nlp):
+    text = "We introduce a method that embeds tasks. It trains 3× faster than meta-learning on 1,460 tasks."
+    ext = extract_text(nlp, text, meta={"title": "Task2Vec: Task Embedding for Meta-Learning"})
+    assert [(c.value, c.method) for c in ext.claims] == [(3, "Task2Vec")]
+    assert [c.method for c in extract_text(nlp, text).claims] == [None]
+
+
+def test_extract_title_name_the_abstract_writes_keeps_the_abstract_as_evidence(nlp):
+    title = "ABMAMBA: Multimodal Large Language Model with Aligned Hierarchical Bidirectional Scan"
+    text = "We present AbMamba, a multimodal model. AbMamba scans in both directions."
+    ext = extract_text(nlp, text, meta={"title": title})
+    assert all(m.evidence.part == "abstract" for m in ext.mentions)
+    assert "ABMAMBA" not in fields(ext).get("proposed", [])  # written in the abstract, in its own case
 
 
 @pytest.mark.parametrize("title,task", [

@@ -8,6 +8,7 @@ from rdflib.compare import isomorphic
 from kg.build import graph_of
 from kg.sinks.atomic import atomic_write
 from kg.sinks.files import graph_data, read_graph_json, write_graph_json
+from kg.ontology import MLKG
 from kg.sinks.rdf import iri, to_rdf, write_rdf
 
 from conftest import ROOT, extract_text
@@ -48,6 +49,20 @@ def test_sink_other_rdf_formats(tmp_path, example_extractions, fmt, parser):
 def test_sink_turtle_validates_against_shapes(example_extractions):
     conforms, text = shacl_conforms(to_rdf(graph_of(example_extractions)))
     assert conforms, text
+
+
+def test_sink_title_evidence_says_its_part_in_graph_and_turtle(nlp):
+    ext = extract_text(nlp, "We introduce a method that embeds tasks, on 1,460 of them.",
+                       meta={"title": "Task2Vec: Task Embedding for Meta-Learning"})
+    G = graph_of([ext])
+    parts = [d.get("part") for _, v, d in G.edges(data=True) if v == "method:task2vec"]
+    assert parts == ["title"]
+    assert all("part" not in d for _, v, d in G.edges(data=True) if v != "method:task2vec")  # the abstract: no part
+    rdf = to_rdf(G)
+    conforms, text = shacl_conforms(rdf)
+    assert conforms, text
+    back = rdflib.Graph().parse(data=rdf.serialize(format="ox-turtle"), format="turtle")
+    assert [str(o) for o in back.objects(None, MLKG.part)] == ["title"]
 
 
 @pytest.mark.shared

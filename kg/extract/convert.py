@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .names import describes_kind, kind_shaped, title_mention, title_tasks, variant_of
+from .names import describes_kind, kind_shaped, title_mention, title_only_name, title_tasks, variant_of
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -268,6 +268,11 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
+    title = document.meta.get("title") or ""
+    if (lead := title_only_name(text, title)) and (name := title[lead[0]:lead[1]]) and normalise(name) not in seen["proposed"]:
+        # the paper's own name that only its title writes: the title is the evidence,
+        # and the claims and results the abstract gives without a name are its
+        ext.mentions.append(Mention("proposed", name, Evidence(title, lead[0], lead[1], "proposed.title_only", "title")))
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:

@@ -29,7 +29,7 @@ NS = {
 }
 FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
            "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
-EVIDENCE_KEYS = ("sentence", "start", "end", "rule", "sentence_plain")
+EVIDENCE_KEYS = ("sentence", "start", "end", "rule", "sentence_plain", "part")
 RDF_TYPE = ox.NamedNode(RDF_NS + "type")
 SUBJECT, PREDICATE, OBJECT = (ox.NamedNode(RDF_NS + x) for x in ("subject", "predicate", "object"))
 PREF_LABEL = ox.NamedNode(NS["skos"] + "prefLabel")
