@@ -12,7 +12,8 @@ each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
   the sentence says what it is (`EVIDENT_RULES`);
 - a mention of a rule in `drop_rules` (head-noun phrases of techniques and tasks, "phrase.extended",
-  names by shape alone "name.shape"; not a measure's head-noun phrase, "phrase.metric_head") is
+  names by shape alone "name.shape", acronym long forms "name.abbreviation_long", capitalised words
+  listed beside names "model.coordination"; not a measure's head-noun phrase, "phrase.metric_head") is
   dropped when NONE reaches `drop` (0.5); lexicon terms are never dropped;
 - the words of a mention, of its head and its neighbours are also read as their clusters
   (terms/word_clusters.tsv: words the unlabelled arXiv abstracts use alike);
