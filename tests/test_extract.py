@@ -427,6 +427,8 @@ def test_extract_name_a_title_leads_with_is_proposed(nlp, title, name):
     "Imputation for prediction: beware of diminishing returns",  # words, not a name
     "Attention is all they need: a study",
     "Beyond Code Pairs: Dialogue-Based Data Generation",  # several words the abstract never writes: a phrase as often
+    "Position: Agentic AI Systems Are a Pathway to General Intelligence",  # a common word, not a name
+    "Survey: Imputation Methods for Prediction",
 ])
 def test_extract_title_without_a_written_name_proposes_nothing(nlp, title):
     text = "Imputation is common before prediction. We study when attention helps, on three plants."

@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from spacy.tokens import Doc
 
 from .corpus import WORD as TERM_WORD
-from .corpus import corpus_names, corpus_terms
+from .corpus import corpus_names, corpus_terms, word_clusters
 from .latex import clean
 from .phrases import STOP, TASK_HEADS
 from .spans import SpanMention, longest_first, sentence_bounds, text_of
@@ -179,9 +179,12 @@ def title_only_name(text: str, title: str) -> tuple[int, int] | None:
     """Where in the title (as given) its lead name is, when the abstract never writes it ("Task2Vec: Task
     Embedding for Meta-Learning", whose abstract says "we introduce a method"): the paper's own name, read off
     the title alone. One word only: a lead of several words is as often a phrase ("Beyond Code Pairs: …").
-    In train.jsonl, 27 of the 31 such names are annotated proposed."""
+    In train.jsonl, 27 of the 31 such names are annotated proposed. A common word is no name ("Position: …",
+    "Survey: …": a word the arXiv abstracts use often, terms/word_clusters.tsv)."""
     name = title_name(title) if title else None
     if name is None or re.search(r"\s", name) or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.I):
+        return None
+    if re.fullmatch(r"[A-Z][a-z]+", name) and name.lower() in word_clusters():
         return None
     at = title.find(name)
     return (at, at + len(name)) if at >= 0 else None
