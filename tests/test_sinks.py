@@ -6,9 +6,9 @@ import rdflib
 from rdflib.compare import isomorphic
 
 from kg.build import graph_of
+from kg.ontology import MLKG
 from kg.sinks.atomic import atomic_write
 from kg.sinks.files import graph_data, read_graph_json, write_graph_json
-from kg.ontology import MLKG
 from kg.sinks.rdf import iri, to_rdf, write_rdf
 
 from conftest import ROOT, extract_text
