@@ -353,3 +353,28 @@ def test_queries_leaderboard_best_first_on_neo4j(neo4j_driver, neo4j_settings, n
         return run_neo4j(neo4j_driver, q, bound, neo4j_settings.database)
     assert direction_rows(run) == direction_rows(EmbeddedStore(tmp_path).run)
     assert direction_rows(run)[0] == [1.75, 2.5]
+
+
+def title_graph(nlp):
+    """One paper whose name only its title writes: its PROPOSES relationship's evidence is the title."""
+    return graph_of([extract_text(nlp, "We introduce a method that embeds tasks. It trains 3× faster than meta-learning.",
+                                  meta={"title": "Task2Vec: Task Embedding for Meta-Learning"})])
+
+
+def test_queries_edge_evidence_says_which_part_of_the_paper(nlp, tmp_path):
+    write_rdf(title_graph(nlp), tmp_path / "graph.ttl")
+    rows = embedded(EmbeddedStore(tmp_path), "edge_evidence", name="Task2Vec")
+    parts = {(r["relationship"], r["part"], r["evidence"], r["start"], r["end"]) for r in rows}
+    assert ("PROPOSES", "title", "Task2Vec: Task Embedding for Meta-Learning", 0, 8) in parts
+    assert {r["part"] for r in rows if r["relationship"] != "PROPOSES"} == {"abstract"}  # the claim ABOUT it
+
+
+@pytest.mark.neo4j
+def test_queries_edge_evidence_part_both_ways(neo4j_driver, neo4j_settings, nlp, tmp_path):
+    G = title_graph(nlp)
+    load_graph(neo4j_driver, G, neo4j_settings.database)
+    write_rdf(G, tmp_path / "graph.ttl")
+    q = QUERIES["edge_evidence"]
+    rows = run_neo4j(neo4j_driver, q, q.bind({"name": "Task2Vec"}), neo4j_settings.database)
+    assert rows == EmbeddedStore(tmp_path).run(q, q.bind({"name": "Task2Vec"}))
+    assert "title" in {r["part"] for r in rows}
