@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
 from ..latex import CleanText
-from .names import describes_kind, kind_shaped, title_mention, title_only_name, title_tasks, variant_of
+from .names import as_word, describes_kind, kind_shaped, title_mention, title_only_name, title_tasks, variant_of
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -269,10 +269,11 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
     title = document.meta.get("title") or ""
-    if (lead := title_only_name(text, title)) and (name := title[lead[0]:lead[1]]) and normalise(name) not in seen["proposed"]:
+    if (lead := title_only_name(text, title)) and normalise(title[lead[0]:lead[1]]) not in seen["proposed"]:
         # the paper's own name that only its title writes: the title is the evidence,
         # and the claims and results the abstract gives without a name are its
-        ext.mentions.append(Mention("proposed", name, Evidence(title, lead[0], lead[1], "proposed.title_only", "title")))
+        ext.mentions.append(Mention("proposed", title[lead[0]:lead[1]],
+                                    Evidence(title, *lead, "proposed.title_only", "title")))
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:
@@ -335,11 +336,6 @@ SUBJECT_LINK = re.compile(
     r"(?![^;:]*\b(?:while|whereas|but|and\s+(?:the|a|an)\s+\w+\s+(?:achiev|reach|attain|scor|obtain))\b)[^;:]*$")
 
 
-def _as_word(name: str) -> str:
-    """A pattern for `name` written as a word of its own ("HDR", not the "HDR" of "HDR-REAL")."""
-    return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
-
-
 def _subject(sentence: str, at: int, models: list[str], values: list[int] = ()) -> str | None:
     """The model written as the subject of the number at `at` of `sentence` ("GPT-4o achieves only
     45.3% accuracy on X": "GPT-4o"), or None: the result of a system the paper studies, for a sentence
@@ -348,7 +344,7 @@ def _subject(sentence: str, at: int, models: list[str], values: list[int] = ()) 
     respectively"), and None when the counts differ."""
     found: list[tuple[int, int, str]] = []
     for name in models:
-        for m in re.finditer(_as_word(name), sentence[:at]):
+        for m in re.finditer(as_word(name), sentence[:at]):
             if not any(a <= m.start() and m.end() <= b for a, b, _ in found):
                 found = [f for f in found if not (m.start() <= f[0] and f[1] <= m.end())] + [(m.start(), m.end(), name)]
     if not found:
@@ -422,7 +418,7 @@ def _claim_method(proposed: list[str], sentence: str, baseline: str | None) -> s
 
     def written(p: str) -> bool:  # the name, or the initials of a long name ("QCNN"), as a word of the sentence
         short = initials(p) if len(p.split()) >= 3 else None
-        return any(re.search(_as_word(n), sentence) for n in (p, short) if n)
+        return any(re.search(as_word(n), sentence) for n in (p, short) if n)
     names = [p for p in proposed if not is_baseline(p)]
     return next((p for p in names if written(p)), names[0] if names else None)
 

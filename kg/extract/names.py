@@ -165,13 +165,18 @@ def title_name(title: str) -> str | None:
     return name
 
 
+def as_word(name: str) -> str:
+    """A pattern for `name` written as a word of its own ("HDR", not the "HDR" of "HDR-REAL")."""
+    return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
+
+
 def title_mention(text: str, title: str) -> SpanMention | None:
     """The first place the abstract writes its title's lead name, as a proposed mention: the title says
     what the paper is about, and the abstract is where the evidence sentence comes from."""
     name = title_name(title) if title else None
     if name is None:
         return None
-    m = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text)
+    m = re.search(as_word(name), text)
     return SpanMention("proposed", m.start(), m.end(), "proposed.title", None) if m else None
 
 
@@ -182,7 +187,7 @@ def title_only_name(text: str, title: str) -> tuple[int, int] | None:
     In train.jsonl, 27 of the 31 such names are annotated proposed. A common word is no name ("Position: …",
     "Survey: …": a word the arXiv abstracts use often, terms/word_clusters.tsv)."""
     name = title_name(title) if title else None
-    if name is None or re.search(r"\s", name) or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.I):
+    if name is None or re.search(r"\s", name) or re.search(as_word(name), text, re.I):
         return None
     if re.fullmatch(r"[A-Z][a-z]+", name) and name.lower() in word_clusters():
         return None

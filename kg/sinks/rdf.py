@@ -18,7 +18,7 @@ import networkx as nx
 import pyoxigraph as ox
 from rdflib import Graph
 
-from ..ontology import MLKG, MLKG_ID, RDF_PROPERTY_NAMES, camel
+from ..ontology import EVIDENCE_PROPERTIES, MLKG, MLKG_ID, RDF_PROPERTY_NAMES, camel
 from .atomic import atomic_write
 
 RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -29,7 +29,6 @@ NS = {
 }
 FORMATS = {"turtle": (ox.RdfFormat.TURTLE, "ttl"), "json-ld": (ox.RdfFormat.JSON_LD, "jsonld"),
            "nt": (ox.RdfFormat.N_TRIPLES, "nt")}
-EVIDENCE_KEYS = ("sentence", "start", "end", "rule", "sentence_plain", "part")
 RDF_TYPE = ox.NamedNode(RDF_NS + "type")
 SUBJECT, PREDICATE, OBJECT = (ox.NamedNode(RDF_NS + x) for x in ("subject", "predicate", "object"))
 PREF_LABEL = ox.NamedNode(NS["skos"] + "prefLabel")
@@ -110,7 +109,7 @@ def edge_triples(src: str, dst: str, key: str, data: dict) -> Iterator[ox.Triple
         yield ox.Triple(e, SUBJECT, s)
         yield ox.Triple(e, PREDICATE, p)
         yield ox.Triple(e, OBJECT, o)
-        for k in EVIDENCE_KEYS:
+        for k in EVIDENCE_PROPERTIES:
             if data.get(k) is not None:
                 yield ox.Triple(e, ox.NamedNode(str(MLKG) + camel(k)), _literal(data[k]))
 
