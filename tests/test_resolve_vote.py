@@ -14,7 +14,7 @@ M, D, T, K, X = NodeLabel.METHOD, NodeLabel.DATASET, NodeLabel.TASK, NodeLabel.T
 
 AS_DATASET = ["We evaluate on MoCapX and KIT-ML.",
               "Extensive experiments on MoCapX and KIT-ML benchmarks demonstrate state-of-the-art performance.",
-              "Motion captioning results on MoCapX reach a CIDEr of 53.2.",
+              "Motion captioning results on MoCapX and KIT-ML reach a CIDEr of 53.2.",
               "We conduct experiments on MoCapX and KIT-ML for text-to-motion generation.",
               "Our model reaches state-of-the-art FID on the MoCapX benchmark and KIT-ML."]
 AS_METHOD = "Our method improves FID over MoCapX."
