@@ -11,7 +11,8 @@ the `kg_typer` component changed (no retraining), one row per value (values
 separated by `;` when a value holds commas, as a list does). dev.jsonl and the seeds are
 never read. About 4 minutes on two cores, plus half a minute per swept value; `--reuse` scores
 the fold models of the last run again (for more sweeps of the same code); `--set training.max_steps=3000`
-trains the folds with a setting of kg/extract/typer.cfg changed.
+trains the folds with a setting of kg/extract/typer.cfg changed; `--extra bench/typer_extra/round2.jsonl` adds
+abstracts annotated beyond train.jsonl to every fold's training side (the folds are scored on train.jsonl only).
 """
 from __future__ import annotations
 
@@ -49,17 +50,20 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                     help="a setting of kg/extract/typer.cfg for the fold trainings (spaCy's override), e.g. training.max_steps=3000")
     ap.add_argument("--reuse", action="store_true", help="score the fold models of the last run in --work again (no training)")
+    ap.add_argument("--extra", type=Path, action="append", default=[], metavar="FILE",
+                    help="abstracts annotated beyond train.jsonl (bench/typer_extra/*.jsonl), added to every fold's training side")
     args = ap.parse_args()
     gold_dir = args.shared / "gold"
     if not (gold_dir / "train.jsonl").is_file():
         sys.exit(f"{gold_dir / 'train.jsonl'}: not found; pass --shared DIR (the folder with gold/)")
     sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(gold_dir)]
     from score import key, score
-    from train_typer import examples, write_split
+    from train_typer import examples, extra_examples, write_split
 
     from kg.extract import DEFAULT_CONFIG
 
     per_abstract = list(examples(args.shared))
+    extra = [ex for path in args.extra for ex in extra_examples(args.shared, path)]  # never held out: indices ≥ 800
     gold = [json.loads(line) for line in open(gold_dir / "train.jsonl", encoding="utf-8")]
     order = list(range(len(per_abstract)))
     random.Random(1).shuffle(order)
@@ -72,7 +76,7 @@ def main() -> None:
     for k, fold in enumerate(folds if not args.reuse else []):
         work = args.work / f"fold{k}"
         work.mkdir(parents=True)
-        write_split(per_abstract, fold, work)
+        write_split(per_abstract + extra, fold, work)
         subprocess.run([sys.executable, "-m", "spacy", "train", str(ROOT / "kg" / "extract" / "typer.cfg"),
                         "--output", str(work / "model"), "--paths.train", str(work / "train.spacy"),
                         "--paths.dev", str(work / "held.spacy"),
