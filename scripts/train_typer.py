@@ -35,16 +35,13 @@ def examples(shared: Path):
     """(features, label) per proposed mention, per abstract of the training set."""
     gold = [json.loads(line) for line in open(shared / "gold" / "train.jsonl", encoding="utf-8")]
     abstracts = [json.loads(line) for line in open(shared / "gold" / "train_abstracts.jsonl", encoding="utf-8")]
-    # a third of the abstracts train without their title, as plain abstract lists come
-    return _labelled((abstracts[g["index"]]["abstract"],
-                      "" if zlib.crc32(str(g["index"]).encode()) % 3 == 0 else abstracts[g["index"]].get("title") or "", g)
-                     for g in gold)
+    return _labelled((str(g["index"]), abstracts[g["index"]], g) for g in gold)
 
 
 def extra_examples(shared: Path, path: Path):
     """`examples` of abstracts annotated beyond train.jsonl (bench/typer_extra/): one record per line,
     the `id` of an abstract of `shared`/data/corpus_* and the six entity fields of train.jsonl. The
-    abstracts are read from the corpus by id; a third go without their title (by a hash of the id)."""
+    abstracts are read from the corpus by id."""
     records = [json.loads(line) for line in open(path, encoding="utf-8")]
     wanted = {r["id"] for r in records}
     found = {}
@@ -54,19 +51,20 @@ def extra_examples(shared: Path, path: Path):
                 r = json.loads(line)
                 if r.get("id") in wanted:
                     found[r["id"]] = r
+        if len(found) == len(wanted):
+            break
     missing = sorted(wanted - set(found))
     if missing:
         sys.exit(f"{path}: no abstract of {shared / 'data'}/corpus_* has the id {missing[0]} ({len(missing)} such ids); "
                  "pass --shared DIR, the folder with data/")
-    return _labelled((found[r["id"]]["abstract"],
-                      "" if zlib.crc32(r["id"].encode()) % 3 == 0 else found[r["id"]].get("title") or "", r)
-                     for r in records)
+    return _labelled((r["id"], found[r["id"]], r) for r in records)
 
 
 def _labelled(items):
-    """For each (abstract, title or "", annotation): every mention the rules propose (the default pipeline
-    without the typer) and every candidate the typer would propose beside them, as (features, label):
-    the field of the annotated entity it names, or NONE."""
+    """For each (name, record with `abstract` and `title`, annotation): every mention the rules propose (the
+    default pipeline without the typer) and every candidate the typer would propose beside them, as
+    (features, label): the field of the annotated entity it names, or NONE. A third of the abstracts (by a
+    hash of the name) go without their title, as plain abstract lists come."""
     import spacy  # noqa: F401
 
     from kg.extract import DEFAULT_CONFIG, load_pipeline
@@ -80,11 +78,12 @@ def _labelled(items):
     nlp = load_pipeline(rules_cfg)
 
     def docs():
-        for abstract, title, g in items:
-            cleaned = clean(abstract)
+        for name, record, g in items:
+            cleaned = clean(record["abstract"])
             doc = nlp.make_doc(cleaned.text)
             doc.user_data["kg_text"] = cleaned.text
-            doc.user_data["kg_title"] = title
+            untitled = zlib.crc32(name.encode()) % 3 == 0
+            doc.user_data["kg_title"] = "" if untitled else record.get("title") or ""
             doc._.kg_emphasis = list(cleaned.emphasis)
             doc._.kg_mentions = []
             yield doc, g

@@ -11,9 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from train_typer import PRIORITY as FIELDS  # noqa: E402
 from train_typer import extra_examples  # noqa: E402
-
-FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 
 
 @pytest.mark.shared
