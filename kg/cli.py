@@ -162,11 +162,20 @@ def _terminate(signum, frame):
 
 def _interrupt_later(unraisable) -> None:
     """An interruption that lands where Python cannot raise it (a weakref callback, a finaliser) is
-    not printed as "Exception ignored … Traceback" and lost: it is raised again, where it can stop the
-    command as any other Ctrl-C does."""
+    not printed as "Exception ignored … Traceback" and lost. It is noted, so that no output is
+    committed after it (the finaliser stopped half done), and Ctrl-C is raised again in the main
+    thread, from another, once the hook has returned: it stops the command as any other does.
+    (Raised inside the hook, Python would only drop it a second time.)"""
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        import signal
-        signal.raise_signal(signal.SIGINT)
+        import _thread
+        import threading
+
+        from .sinks.atomic import interruption_dropped
+        interruption_dropped(unraisable.exc_value)
+        # where SIGINT is ignored (nohup) this does nothing, and the commit is what refuses
+        again = threading.Timer(0.01, _thread.interrupt_main)
+        again.daemon = True
+        again.start()
         return
     sys.__unraisablehook__(unraisable)
 

@@ -49,6 +49,17 @@ def _output_error(path, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot be written ({reason}); nothing was changed. {hint[0].upper()}{hint[1:]}")
 
 
+#: Ctrl-Cs and SIGTERMs that Python dropped: they landed while a finaliser ran (`__del__`, a weakref
+#: callback), which stopped there, half done, and the interpreter went on as if nothing happened
+_dropped: list[BaseException] = []
+
+
+def interruption_dropped(exc: BaseException) -> None:
+    """Note an interruption Python could not raise (`sys.unraisablehook` saw it): what the finaliser
+    was doing is undone, so no staged output of this process may be committed after it."""
+    _dropped.append(exc)
+
+
 @contextlib.contextmanager
 def signals_held():
     """SIGINT and SIGTERM wait until the block is left: a temporary is made and recorded, or outputs
@@ -125,7 +136,8 @@ class Staged:
 
     `path(name)` gives a temporary path beside the final one; `commit()` renames them all with
     SIGINT and SIGTERM blocked, so an interruption leaves either every old file or every new
-    one, never a mix; leaving the block without `commit()` removes the temporaries.
+    one, never a mix; leaving the block without `commit()` removes the temporaries. An interruption
+    Python dropped in a finaliser (`interruption_dropped`) makes `commit()` raise KeyboardInterrupt.
     """
 
     def __init__(self, directory: str | Path):
@@ -158,6 +170,9 @@ class Staged:
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
         with signals_held():
+            if _dropped:  # the build was interrupted, even if Python could not say so where it was
+                _dropped.clear()
+                raise KeyboardInterrupt
             for name, tmp in self.files.items():
                 os.replace(tmp, self.targets[name])
             done = list(self.files)
