@@ -168,14 +168,14 @@ def _interrupt_later(unraisable) -> None:
     (Raised inside the hook, Python would only drop it a second time.)"""
     if isinstance(unraisable.exc_value, KeyboardInterrupt):
         import _thread
-        import threading
 
         from .sinks.atomic import interruption_dropped
         interruption_dropped(unraisable.exc_value)
         # where SIGINT is ignored (nohup) this does nothing, and the commit is what refuses
         again = threading.Timer(0.01, _thread.interrupt_main)
         again.daemon = True
-        again.start()
+        with contextlib.suppress(RuntimeError):  # no new thread at interpreter shutdown: nothing is left to stop
+            again.start()
         return
     sys.__unraisablehook__(unraisable)
 
