@@ -93,6 +93,24 @@ def test_sink_atomic_write_leaves_old_file_on_failure(tmp_path):
     assert p.read_text() == "old" and list(tmp_path.iterdir()) == [p]
 
 
+def test_sink_atomic_write_refuses_after_a_dropped_interruption(tmp_path, monkeypatch):
+    """An interruption Python dropped in a finaliser stops the write at its rename: the old file stays,
+    the temporary goes; the next write of the process is committed."""
+    from kg.sinks import atomic
+
+    monkeypatch.setattr(atomic, "_dropped", [])
+    p = tmp_path / "f.txt"
+    p.write_text("old")
+    with pytest.raises(KeyboardInterrupt):
+        with atomic_write(p) as fh:
+            fh.write("new")
+            atomic.interruption_dropped(KeyboardInterrupt())
+    assert p.read_text() == "old" and list(tmp_path.iterdir()) == [p]
+    with atomic_write(p) as fh:
+        fh.write("new")
+    assert p.read_text() == "new"
+
+
 def test_sink_graph_data_is_deterministic(example_extractions):
     assert graph_data(graph_of(example_extractions)) == graph_data(graph_of(list(example_extractions)))
 

@@ -60,6 +60,14 @@ def interruption_dropped(exc: BaseException) -> None:
     _dropped.append(exc)
 
 
+def _refuse_if_dropped() -> None:
+    """Raise KeyboardInterrupt, instead of committing, if an interruption was dropped: the command
+    was interrupted, even if Python could not say so where it was."""
+    if _dropped:
+        _dropped.clear()
+        raise KeyboardInterrupt
+
+
 @contextlib.contextmanager
 def signals_held():
     """SIGINT and SIGTERM wait until the block is left: a temporary is made and recorded, or outputs
@@ -87,7 +95,8 @@ def _temp_name(final: Path) -> str:
 def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"):
     """Write to a temporary file beside `path`, then rename it over `path` (POSIX rename is atomic).
 
-    On any exception, KeyboardInterrupt included, the temporary file is removed and `path` is untouched.
+    On any exception, KeyboardInterrupt included, the temporary file is removed and `path` is untouched;
+    so too after an interruption Python dropped in a finaliser (`interruption_dropped`).
     A FIFO or a device (`/dev/null`, a terminal) is written through instead (`output_target`).
     OSError becomes `OutputError`, naming the path.
     """
@@ -118,6 +127,7 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
+        _refuse_if_dropped()
         os.replace(tmp, target)
     except BaseException as exc:
         if fh is not None:
@@ -170,9 +180,7 @@ class Staged:
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
         with signals_held():
-            if _dropped:  # the build was interrupted, even if Python could not say so where it was
-                _dropped.clear()
-                raise KeyboardInterrupt
+            _refuse_if_dropped()
             for name, tmp in self.files.items():
                 os.replace(tmp, self.targets[name])
             done = list(self.files)
