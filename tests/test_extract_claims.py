@@ -143,3 +143,34 @@ def test_claims_counts():
 def test_claims_percent_factor(p, kind, to_form, factor):
     got = percent_factor(p, kind, to_form)
     assert got == pytest.approx(factor) if factor is not None else got is None
+
+
+# the one thing a sentence compares with is the baseline of its claims that name none
+SENTENCE_BASELINE = [
+    # a comparison before the claim, in another clause
+    ("Our tracker outperforms DeepSORT by 2.4% MOTA while delivering a 12x speedup in association.",
+     [(12, "DeepSORT")]),
+    ("The sampler draws better images than DDIM, and it shortens sampling by at least 8 times.", [(8, "DDIM")]),
+    # a comparison after the claims, past the clause the claims end
+    ("It lowers peak memory by 35% and cuts communication by 50%, compared to prior pipelines.",
+     [(35, "prior pipelines"), (50, "prior pipelines")]),
+    # a descriptor before a name: the name is the baseline
+    ("Accuracy rises by 3% over the federated search method FedNASX, while the model size falls to 1/10.",
+     [(10, "FedNASX")]),
+    # two things compared with: neither is taken
+    ("It is more accurate than GraphSAGE and more stable than GAT, while using 40% less memory.", [(40, None)]),
+    # a claim with a baseline of its own: the others of the sentence keep none
+    ("It reaches a 3× speedup on eight GPUs and needs 20% less memory than prior samplers.",
+     [(3, None), (20, "prior samplers")]),
+]
+
+
+@pytest.mark.parametrize("sentence,expected", SENTENCE_BASELINE)
+def test_claims_baseline_from_the_sentence(sentence, expected):
+    claims = find_claims(clean(sentence).text)
+    assert [(c.value, c.baseline) for c in claims] == expected
+
+
+def test_claims_baseline_what_is_measured_of_it_is_no_part_of_it():
+    (c,) = find_claims("The system needs 30% less memory than the performance of the strongest baselines.")
+    assert c.baseline == "strongest baselines"

@@ -172,15 +172,21 @@ BASELINE_LEAD = re.compile(
 OUTPERFORMS = re.compile(
     r"\b(?:outperform\w*|surpass\w*|beat\w*|exceed\w*|outpac\w*|improv\w*\s+(?:on|over|upon))\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<base>[^,;()]{2,80}?)\s+by\s+" + QUAL_OPT + r"$", re.I)
+# any comparison of a sentence, for its claims when none names its own baseline
+COMPARED = re.compile(
+    r"\b(?:compared\s+(?:to|with|against)|in\s+comparison\s+(?:to|with)|relative\s+to|versus|vs\.?|against|than|over|"
+    r"improv\w*\s+(?:on|upon)|outperform\w*|surpass\w*|exceed\w*|outpac\w*)\s+"
+    r"(?!(?:up\s+to|about|around|nearly|more\s+than|over)?\s*\d|(?:half|twice|double)\b)"
+    r"(?:those\s+of\s+|that\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, re.I)
 NOT_A_BASELINE = re.compile(
     r"^(?:it|they|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|\d[\d.,]*)$"
-    r"|^\d[\d.,]*\s*(?:%|x\b|×|times\b)|[%×]", re.I)
+    r"|^\d[\d.,]*\s*(?:%|x\b|×|times\b)|[%×$]", re.I)
 GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|techniques|frameworks|solutions|works|variants)$", re.I)
 
 
 def _clean_baseline(base: str) -> str | None:
     base = " ".join(base.split()).strip(" -–:")
-    base = re.sub(r"^(?:those|that)\s+of\s+(?:the\s+)?", "", base, flags=re.I)
+    base = re.sub(r"^(?:those|that|(?:the\s+)?(?:performance|accuracy|results?|quality))\s+of\s+(?:the\s+)?", "", base, flags=re.I)
     # "the corresponding sizes of MDTv2", "the original implementation of X": the method is X
     base = re.sub(r"^(?:[\w-]+\s+){0,2}?(?:sizes|versions?|variants?|implementations?|counterparts?)\s+of\s+(?:the\s+)?(?=\S*[A-Z0-9])",
                   "", base)
@@ -192,7 +198,10 @@ def _clean_baseline(base: str) -> str | None:
 
 def _named(base: str) -> str:
     """"state-of-the-art DFlash" is DFlash: praise before a name is no part of it."""
-    return re.sub(r"^(?:the\s+)?(?:state-of-the-art|SOTA|strong|leading|popular)\s+(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
+    base = re.sub(r"^(?:the\s+)?(?:state-of-the-art|SOTA|strong|leading|popular)\s+(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
+    # "the iterative method Fast-FoundationStereo", "the federated NAS method PerFedRLNAS": the name is the baseline
+    return re.sub(r"^(?:[\w-]+\s+){0,3}?(?:method|model|baseline|approach|framework|system|algorithm|technique)\s+"
+                  r"(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
 
 
 def split_baselines(base: str | None) -> list[str | None]:
@@ -891,6 +900,14 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
                 and (shares or gap and not _search(r"\w+ing\b|\b(?:increas|achiev|improv|yield|reach|with|while)", gap.group("q"), re.I)):
             claims[i] = replace(c, baseline=d.baseline)
             base_ends[c.evidence.start] = base_ends[d.evidence.start]
+    # when no claim of the sentence names its baseline, the one thing the sentence compares with is theirs
+    # ("outperforms FoundationPose by 3.1% AR while delivering a 43x speedup"); a phrase that holds a
+    # second comparison ("than A and more stable than B") compares with two, and gives none
+    if claims and all(c.baseline is None for c in claims):
+        bases = {b for m in COMPARED.finditer(sentence) if (b := _clean_baseline(m.group("base")))}
+        if len(bases) == 1 and not _search(r"\b(?:than|over|compared|versus|vs|relative|against)\b", next(iter(bases)), re.I):
+            base = bases.pop()
+            claims = [replace(c, baseline=base) for c in claims]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
     paired = _respective(sentence, claims, base_ends)
     by_base: dict[str, list[int]] = {}
