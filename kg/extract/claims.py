@@ -186,7 +186,9 @@ GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|tec
 
 def _clean_baseline(base: str) -> str | None:
     base = " ".join(base.split()).strip(" -–:")
-    base = re.sub(r"^(?:those|that|(?:the\s+)?(?:performance|accuracy|results?|quality))\s+of\s+(?:the\s+)?", "", base, flags=re.I)
+    # "those of X", "the (zero-shot) performance of X": what is compared is X's
+    base = re.sub(r"^(?:those|that|(?:the\s+)?(?:[\w-]+\s+)?(?:performance|accuracy|results?|quality))\s+of\s+(?:the\s+)?", "",
+                  base, flags=re.I)
     # "the corresponding sizes of MDTv2", "the original implementation of X": the method is X
     base = re.sub(r"^(?:[\w-]+\s+){0,2}?(?:sizes|versions?|variants?|implementations?|counterparts?)\s+of\s+(?:the\s+)?(?=\S*[A-Z0-9])",
                   "", base)
