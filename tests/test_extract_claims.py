@@ -157,6 +157,9 @@ SENTENCE_BASELINE = [
     # a descriptor before a name: the name is the baseline
     ("Accuracy rises by 3% over the federated search method FedNASX, while the model size falls to 1/10.",
      [(10, "FedNASX")]),
+    ("It outperforms state-of-the-art methods SparseOcc3D and needs 2.5x less memory.", [(2.5, "SparseOcc3D")]),
+    # what refers back is no baseline
+    ("Of the two samplers, ours is 3x faster than the latter.", [(3, None)]),
     # two things compared with: neither is taken
     ("It is more accurate than GraphSAGE and more stable than GAT, while using 40% less memory.", [(40, None)]),
     # a claim with a baseline of its own: the others of the sentence keep none

@@ -179,7 +179,8 @@ COMPARED = re.compile(
     r"(?!(?:up\s+to|about|around|nearly|more\s+than|over)?\s*\d|(?:half|twice|double)\b)"
     r"(?:those\s+of\s+|that\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<base>" + BASE_CHARS + r")" + BASE_END, re.I)
 NOT_A_BASELINE = re.compile(
-    r"^(?:it|they|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|\d[\d.,]*)$"
+    r"^(?:it|they|them|this|that|those|these|ours?|before|previously|prior\s+work|others?|one|each|all|average|"
+    r"(?:the\s+)?(?:latter|former)|\d[\d.,]*)$"
     r"|^\d[\d.,]*\s*(?:%|x\b|×|times\b)|[%×$]", re.I)
 GENERIC_HEAD = re.compile(r"\b(?:methods|models|baselines|approaches|systems|techniques|frameworks|solutions|works|variants)$", re.I)
 
@@ -201,8 +202,8 @@ def _clean_baseline(base: str) -> str | None:
 def _named(base: str) -> str:
     """"state-of-the-art DFlash" is DFlash: praise before a name is no part of it."""
     base = re.sub(r"^(?:the\s+)?(?:state-of-the-art|SOTA|strong|leading|popular)\s+(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
-    # "the iterative method Fast-FoundationStereo", "the federated NAS method PerFedRLNAS": the name is the baseline
-    return re.sub(r"^(?:[\w-]+\s+){0,3}?(?:method|model|baseline|approach|framework|system|algorithm|technique)\s+"
+    # "the iterative method Fast-FoundationStereo", "state-of-the-art methods PointSSC": the name is the baseline
+    return re.sub(r"^(?:[\w-]+\s+){0,3}?(?:method|model|baseline|approach|framework|system|algorithm|technique)s?\s+"
                   r"(?=[A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?$)", "", base)
 
 
