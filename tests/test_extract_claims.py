@@ -28,6 +28,8 @@ CLAIMS = [
     ("The approach is three times faster than beam search.", 3, None, "x", "speedup", 3, "beam search", None),
     ("Our pipeline runs twice as fast as the baseline.", 2, None, "x", "speedup", 2, "baseline", None),
     ("Quantization halves the memory of the key-value cache.", 2, None, "x", "reduction", 2, None, None),
+    ("The pruned network reduces the parameter count by 4.2× on ImageNet.", 4.2, None, "x", "reduction", 4.2, None, None),
+    ("The planner incurs 4-6x fewer tool calls.", 4, 6, "x", "reduction", 4, None, None),
     ("The scheduler doubles throughput on eight GPUs.", 2, None, "x", "speedup", 2, None, None),
     ("It reduces denoising iterations by 30-40% on all benchmarks.", 30, 40, "%", "reduction", 1 / 0.7, None, None),
     ("Pruning reduces inference latency by 45%.", 45, None, "%", "reduction", 1 / 0.55, None, None),
@@ -96,6 +98,7 @@ NO_CLAIM = [
     "The upsampler produces 2x larger images.",
     "We report top-1 error of 21.3% and top-5 error of 5.1%.",
     "It is evaluated on GPT-4 and Qwen2.5-7B outputs.",
+    "The adapter incurs only 2% extra parameters.",
 ]
 
 

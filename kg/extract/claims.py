@@ -59,7 +59,7 @@ REDUCE_WORDS = (
 )
 EFFICIENCY_NOUNS = (
     r"steps?|iterations?|evaluations?|NFEs?|function\s+evaluations|transitions?|latency|memory|compute|"
-    r"computation(?:al)?(?:\s+cost)?|cost|FLOPs?|GFLOPs|time|runtime|wall[\s-]?clock|energy|parameters|"
+    r"computation(?:al)?(?:\s+cost)?|cost|FLOPs?|GFLOPs|time|runtime|wall[\s-]?clock|energy|parameters?|params|"
     r"tokens?|passes|queries|calls|training|inference|sampling|decoding|bandwidth|communication|storage|"
     r"GPU[\s-]?hours|overhead|samples|calculations|computations|operations|MACs|footprint"
 )
@@ -546,8 +546,9 @@ def _added_or_capacity(sentence: str, start: int, end: int) -> bool:
         return True
     added = ADDED_BEFORE.search(before)
     if added and not _search(r"\b(?:reduc\w*|sav\w*|cut\w*|lower\w*|fewer|less|faster|speed\w*|accelerat\w*|while|whereas|but)\b",
-                             re.sub(r"\b(?:less|fewer)\s+than\s*$", "", added.group(0)[3:]), re.I):
-        return True
+                             re.sub(r"\b(?:less|fewer)\s+than\s*$", "", added.group(0)[3:]), re.I) \
+            and not _match(r"\s*(?:fewer|less|lower|smaller|cheaper|faster)\b", after, re.I):
+        return True  # but "incurring 4-6x fewer tool calls" is a saving
     more = MORE_AFTER.match(after)
     if not more or _search(r"\b(?:per\s+(?:second|sec|hour|minute|step|GPU)|/s|throughput|efficien\w*|speed\w*)\b",
                            after[:more.end() + 25], re.I):
