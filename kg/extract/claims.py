@@ -909,8 +909,8 @@ def find_claims(sentence: str, blocked: list[tuple[int, int]] = ()) -> list[Clai
     # second comparison ("than A and more stable than B") compares with two, and gives none
     if claims and all(c.baseline is None for c in claims):
         bases = {b for m in COMPARED.finditer(sentence) if (b := _clean_baseline(m.group("base")))}
-        if len(bases) == 1 and not _search(r"\b(?:than|over|compared|versus|vs|relative|against)\b", next(iter(bases)), re.I):
-            base = bases.pop()
+        base = bases.pop() if len(bases) == 1 else None
+        if base and not _search(r"\b(?:than|over|compared|versus|vs|relative|against)\b", base, re.I):
             claims = [replace(c, baseline=base) for c in claims]
     # "51% and 94% lower than Kd-tree and Octree": the i-th claim of a list is over the i-th baseline
     paired = _respective(sentence, claims, base_ends)
