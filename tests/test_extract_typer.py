@@ -260,3 +260,43 @@ def test_extract_typer_keeps_the_long_form_of_a_method(nlp):
 def test_extract_typer_drops_a_capitalised_word_listed_beside_names(nlp):
     ext = extract_text(nlp, "We compare Open-Sora, Mathematics, and Anthropic models.")
     assert [m.text for m in ext.mentions if m.field == "models"] == ["Open-Sora"]
+
+
+@pytest.mark.parametrize("text,padded,term", [
+    ("In this paper we build upon multi-agent deep reinforcement learning to coordinate traffic lights.",
+     "upon multi-agent deep reinforcement learning", "deep reinforcement learning"),
+    ("We introduce innovative vertical federated learning protocols for banks.",
+     "innovative vertical federated learning", "vertical federated learning"),
+])
+def test_extract_typer_gives_up_padding_for_the_term_inside(nlp, tmp_path, text, padded, term):
+    """A grown phrase whose words before the term are padding ("upon", "innovative") gives way to the
+    term it ends on, where the model finds that term likelier an entity (`prefer_inner`); with the
+    setting above 1 the padded phrase stays."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+
+    names = [m.text for m in extract_text(nlp, text).mentions]
+    assert term in names and padded not in names
+    off = tmp_path / "off.cfg"
+    off.write_text(re.sub(r"(?m)^prefer_inner = .*$", "prefer_inner = 1.01", DEFAULT_CONFIG.read_text()))
+    assert padded in [m.text for m in extract_text(load_pipeline(off), text).mentions]
+
+
+def test_extract_typer_padded_only_droppable_phrases_that_end_on_a_likelier_mention():
+    from kg.extract.spans import SpanMention
+    from kg.extract.typer import MentionTyper
+
+    typer = MentionTyper.__new__(MentionTyper)
+    typer.drop_rules, typer.prefer_inner = ("phrase.extended",), 0.05
+    mentions = [SpanMention("techniques", 0, 30, "phrase.extended"),   # grown, ends on the lexicon term below
+                SpanMention("techniques", 10, 30, "lexicon"),
+                SpanMention("tasks", 40, 60, "phrase.extended"),       # its inner term is less likely
+                SpanMention("tasks", 50, 60, "lexicon"),
+                SpanMention("techniques", 70, 90, "lexicon"),          # not a droppable rule: kept whatever
+                SpanMention("techniques", 80, 90, "lexicon"),
+                SpanMention("techniques", 100, 120, "phrase.extended"),  # the mention inside ends elsewhere
+                SpanMention("techniques", 100, 110, "lexicon")]
+    p_entity = [0.5, 0.9, 0.8, 0.6, 0.1, 0.9, 0.2, 0.9]
+    scores = [[1.0 - p] for p in p_entity]  # one column: NONE
+    assert typer._padded(mentions, scores, 0) == {0}
+    typer.prefer_inner = 0.5
+    assert typer._padded(mentions, scores, 0) == set()

@@ -327,13 +327,16 @@ class MentionTyper:
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
-                 propose_terms: float = 1.01, propose_titled: float = 1.01):
+                 propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01):
         self.name = name
         self.threshold = threshold
         self.drop = drop
         self.drop_rules = tuple(drop_rules)
         # each kind of candidate and the probability of being an entity it needs to be proposed (above 1: never)
         self.thresholds = {CANDIDATE: propose, TERM_CANDIDATE: propose_terms, TITLED_CANDIDATE: propose_titled}
+        # a phrase is given up for a mention inside it that ends where it ends ("end-to-end localization" for
+        # "localization") when the inner one is this much likelier to be an entity (above 1: never)
+        self.prefer_inner = prefer_inner
         path = Path(path) if path else TYPER_DIR
         if not (path / "meta.json").is_file():
             raise PipelineConfigError(f"{path}: no trained mention typer here; run `python scripts/train_typer.py`")
@@ -358,8 +361,9 @@ class MentionTyper:
         fields = [i for i in range(len(labels)) if i != none]
         kept = []
         evident = {(m[1], m[2]) for m in mentions if m[3] in EVIDENT_RULES}  # no mention of these spans is re-typed
-        for m, row in zip(mentions, scores):
-            if row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules)):
+        padded = self._padded(mentions, scores, none) if self.prefer_inner <= 1 else set()
+        for k, (m, row) in enumerate(zip(mentions, scores)):
+            if k in padded or (row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules))):
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
             if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident \
@@ -367,7 +371,7 @@ class MentionTyper:
                 m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
         proposed = []
-        for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
+        for (s, e, rule), row in zip(candidates, scores[len(mentions):len(mentions) + len(candidates)]):
             if 1.0 - row[none] >= self.thresholds[rule]:
                 best = max(fields, key=lambda i: (row[i], labels[i]))
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
@@ -378,3 +382,18 @@ class MentionTyper:
                 kept.append(SpanMention(fld, s, e, rule, None))
         doc._.kg_mentions = kept
         return doc
+
+    def _padded(self, mentions, scores, none: int) -> set[int]:
+        """Indices of the droppable mentions (`drop_rules`) that hold, at their end, a mention the model
+        finds more likely an entity by `prefer_inner`: the modifiers are padding."""
+        by_end: dict[int, list[int]] = {}
+        for k, m in enumerate(mentions):
+            by_end.setdefault(m[2], []).append(k)
+        out = set()
+        for k, m in enumerate(mentions):
+            if not m[3].startswith(self.drop_rules or ("",)):
+                continue
+            p = 1.0 - scores[k][none]
+            if any(mentions[j][1] > m[1] and 1.0 - scores[j][none] - p >= self.prefer_inner for j in by_end[m[2]]):
+                out.add(k)
+        return out
