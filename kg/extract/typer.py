@@ -371,7 +371,7 @@ class MentionTyper:
                 m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
         proposed = []
-        for (s, e, rule), row in zip(candidates, scores[len(mentions):len(mentions) + len(candidates)]):
+        for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
             if 1.0 - row[none] >= self.thresholds[rule]:
                 best = max(fields, key=lambda i: (row[i], labels[i]))
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
