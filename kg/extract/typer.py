@@ -363,7 +363,7 @@ class MentionTyper:
         evident = {(m[1], m[2]) for m in mentions if m[3] in EVIDENT_RULES}  # no mention of these spans is re-typed
         padded = self._padded(mentions, scores, none) if self.prefer_inner <= 1 else set()
         for k, (m, row) in enumerate(zip(mentions, scores)):
-            if k in padded or (row[none] >= self.drop and (not self.drop_rules or m[3].startswith(self.drop_rules))):
+            if k in padded or (row[none] >= self.drop and self._droppable(m[3])):
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
             if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident \
@@ -383,6 +383,10 @@ class MentionTyper:
         doc._.kg_mentions = kept
         return doc
 
+    def _droppable(self, rule: str) -> bool:
+        """Whether the model may leave out a mention of this rule (all rules when `drop_rules` is empty)."""
+        return not self.drop_rules or rule.startswith(self.drop_rules)
+
     def _padded(self, mentions, scores, none: int) -> set[int]:
         """Indices of the droppable mentions (`drop_rules`) that hold, at their end, a mention the model
         finds more likely an entity by `prefer_inner`: the modifiers are padding."""
@@ -391,7 +395,7 @@ class MentionTyper:
             by_end.setdefault(m[2], []).append(k)
         out = set()
         for k, m in enumerate(mentions):
-            if not m[3].startswith(self.drop_rules or ("",)):
+            if not self._droppable(m[3]):
                 continue
             p = 1.0 - scores[k][none]
             if any(mentions[j][1] > m[1] and 1.0 - scores[j][none] - p >= self.prefer_inner for j in by_end[m[2]]):
