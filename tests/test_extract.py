@@ -508,7 +508,11 @@ def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(
      ["DeepSeek V3", "Gemini 1.5 Pro", "YOLO v8"]),
     ("Our agent beats Claude 3.5 Sonnet and Stable Diffusion 3.5 users.", "models", ["Claude 3.5 Sonnet", "Stable Diffusion 3.5"]),
     ("Here, we present OrbitMaster 2.0, an autonomous agent for data science.", "proposed", ["OrbitMaster 2.0"]),
-    ("Our cache makes GPT-4 3.5 times cheaper than Llama 2 7B on long inputs.", "models", ["GPT-4", "Llama 2"]),
+    # a size after the version is part of the name, as a tier written before the number is
+    ("Our cache makes GPT-4 3.5 times cheaper than Llama 2 7B on long inputs.", "models", ["GPT-4", "Llama 2 7B"]),
+    ("We compare with Gemma 3 27B, Claude Haiku 4.5, DeepSeek R1 and Qwen 2.5 7B Instruct.", "models",
+     ["Gemma 3 27B", "Claude Haiku 4.5", "DeepSeek R1", "Qwen 2.5 7B Instruct"]),
+    ("BERT 12 layers deep beats Mistral 7B at 3 times the cost.", "models", ["BERT", "Mistral 7B"]),
     ("The stack runs on srsRAN 5G base stations.", "models", ["srsRAN"]),
     # a dataset's version is a decimal or a "v" number, never a count
     ("We evaluate on MultiWOZ 2.4, SQuAD v2 and MNIST 10 times over.", "datasets", ["MultiWOZ 2.4", "SQuAD v2", "MNIST"]),

@@ -89,10 +89,12 @@ def built_on(text: str, s: int, e: int) -> bool:
     return text[s - 1:s] != "-" and BUILT_ON.match(text, e) is not None
 
 
-# a version written as a word of its own after a name, with its tier: "V3", "v8", "2.0", "3.5 Sonnet", "1.5 Pro"
-VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?|\d{1,2})(?!\w|\.\d)"
+# a version written as a word of its own after a name, with its size and tier: "V3", "v8", "R1", "2.0", "3.5 Sonnet",
+# "1.5 Pro", "3 27B", "Haiku 4.5" (a tier before the number, as Claude's names write it)
+VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|R\d+|\d+\.\d+(?:\.\d+)?|\d{1,2}|(?:Sonnet|Opus|Haiku) \d+(?:\.\d+)?)(?!\w|\.\d)"
+                           r"(?: \d+(?:\.\d+)?[BM](?!\w))?"
                            r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
-# … unless the number is a quantity: "GPT-4 3.5 times faster", "Llama 2 7B", "BERT 12 layers"
+# … unless the number is a quantity: "GPT-4 3.5 times faster", "BERT 12 layers", "Llama 7B and 13B"
 QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|dB\b|ms\b|s\b|sec|seconds?\b|hours?\b|h\b|"
                             r"minutes?\b|[GMTK]B\b|[BMKk]\b|percent|layers?\b|heads?\b|ranks?\b|steps?\b|bits?\b|"
                             r"(?:to|and|or|vs\.?)\s+\d|[-–/]\s*\d|[.,]\d|\d)")
@@ -100,8 +102,8 @@ QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|d
 
 def version_after(text: str, s: int, e: int, dataset: bool = False) -> int | None:
     """The end of a name with the version written after it as a word of its own ("DeepSeek V3",
-    "Gemini 1.5 Pro", "ML-Master 2.0"), or None: no version follows, the name ends in a digit
-    already, or the number is a quantity ("GPT-4 3.5 times", "Llama 2 7B"). A dataset's version
+    "Gemini 1.5 Pro", "ML-Master 2.0", "Gemma 3 27B", "Claude Haiku 4.5"), or None: no version follows, the
+    name ends in a digit already, or the number is a quantity ("GPT-4 3.5 times", "BERT 12 layers"). A dataset's version
     is a decimal or a "v" number ("MultiWOZ 2.4", "SQuAD v2"), never a bare count ("MNIST 10 times")."""
     if text[e - 1:e].isdigit() or not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
         return None
