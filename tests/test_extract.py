@@ -196,6 +196,13 @@ def test_extract_pipeline_is_configured_by_a_spacy_config(nlp):
     ("Experiments on LLaMA and Mistral families show consistent gains.", set(), {"LLaMA", "Mistral"}),
     ("Our cache gives a 2.1× speedup on FLUX.1-dev and Wan2.1.", set(), {"FLUX.1-dev", "Wan2.1"}),
     ("The method is built on ResNet and evaluated later.", set(), {"ResNet"}),
+    # a list in parentheses after the dataset noun; results reached on a name
+    ("It was evaluated on three benchmark datasets (ECG-ID, MIT-BIH, and PTB), with high accuracy.",
+     {"ECG-ID", "MIT-BIH", "PTB"}, set()),
+    ("The SSM reaches 8.2% CER on IAM lines, against 4.2% for the baseline.", {"IAM"}, set()),
+    # a name set off as a benchmark; not a model that a corpus trained
+    ("We study conflicts through X-RAMDocs-ZHEN, a controlled Chinese-English benchmark for RAG.", {"X-RAMDocs-ZHEN"}, set()),
+    ("We compare with GPT-4o, a model trained on a large corpus, and Llama-3.", set(), {"GPT-4o"}),
 ])
 def test_extract_names_in_dataset_lists(nlp, text, datasets, not_datasets):
     found = fields(extract_text(nlp, text))

@@ -91,6 +91,9 @@ KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture
               r"recipe|procedure|protocol)\b")
 APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
+# "X-RAMDocs, a controlled Chinese-English benchmark derived from …": the name is a dataset's
+DATASET_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in|with|from|to|by|that|which|and|or)\b)[\w-]+\s+){0,4}?"
+                                r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 # "our X framework", "the proposed X architecture": the name between the cue and its kind
 OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
@@ -278,7 +281,7 @@ COORDINATED = re.compile(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,
 
 
 LIST_SEP_END = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$")
-LIST_ITEM_END = re.compile(r"(?:^|(?<=\s))([A-Za-z0-9][\w\-.+/]*(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?)$")
+LIST_ITEM_END = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z0-9][\w\-.+/]*(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?)$")
 LIST_SEP_START = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)")
 LIST_ITEM_START = re.compile(r"^([A-Za-z0-9][\w\-.+/]*)(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?")
 LIST_TAIL = re.compile(r"^(?:\s+(?:19|20)\d\d)?(?:\s*\([^()]{0,60}\))?")
@@ -290,7 +293,7 @@ MODEL_AFTER_LIST = re.compile(r"^\s*(?:[\w-]+\s+){0,2}?(?:models?|famil(?:y|ies)
 EVAL_ON = re.compile(r"\b(?:on|across)\s+(?:the\s+|both\s+|several\s+|multiple\s+|standard\s+|popular\s+|public\s+)?$", re.I)
 NOT_EVAL_ON = re.compile(r"\b(?:based|built|relies|rely|relying|depends?|focus(?:es|ing)?|conditioned|runs?|deployed|"
                          r"fine-tun\w*\s+\w+|applied|operat\w*|acting|act|draw\w*|improv\w*\s+\w+)\s+(?:on|across)\s+\S*\s*$", re.I)
-EVAL_CUE = re.compile(r"\b(?:evaluat|experiment|result|perform|achiev|outperform|accura|state-of-the-art|SOTA|"
+EVAL_CUE = re.compile(r"\b(?:evaluat|experiment|result|perform|achiev|reach|attain|outperform|accura|state-of-the-art|SOTA|"
                       r"benchmark|score|gain|test|surpass|validat|demonstrat|show)", re.I)
 SPEED_WORDS = re.compile(r"accelerat|speed-?ups?\b|faster|latency|throughput|×|\d\s?[xX]\b")
 MODEL_SIZE = re.compile(r"\d(?:\.\d+)?[BMK]\b|\d\.\d|-(?:Pro|dev|alpha|beta|Instruct|Chat|Base|mini|Turbo|XL|Large|Small|Tiny)\b|^(?:GPT|Llama|LLaMA|Qwen|Mistral|Gemma|Claude|Gemini|DeepSeek|Phi|OPT|BERT|RoBERTa|T5|ViT|ResNet|CLIP)", re.I)
@@ -486,6 +489,9 @@ class NameFinder:
                 elif METRIC_AFTER.match(after) and not DATASET_SHAPE.search(name):
                     # "Valid-Unique-Novelty scores", "CLIP score": the name is the metric
                     found.append(SpanMention("metrics", s, e, "metric.context", None))
+                elif DATASET_APPOSITION.match(after) and not PROPOSAL_CUE.search(text, s0, s):
+                    # (a benchmark the sentence introduces is the paper's own: proposed, and a dataset by convert)
+                    found.append(SpanMention("datasets", s, e, "dataset.apposition", None))
                 elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
                     found.append(SpanMention("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
                 elif rule != "name.abbreviation_long" and _evaluated_on(name, before, after, sentence):
