@@ -28,7 +28,8 @@ Cleaning, by general rules only (no gold file is read):
   or metrics.tsv (any type, any case) is left out, so the hand-made typing is never overridden;
 - tasks are lower-case terms of two words or more (acronyms keep their case); plural variants are
   added by the loader; metrics are lower-cased except their acronyms ("Mean IoU" → "mean IoU");
-  single lower-case metric words ("average", "score") are dropped;
+  single lower-case metric words ("average", "score") are dropped, and so are metric columns named
+  after a task of the task list in words ("dense captioning", "activity recognition"; not "FAD");
 - a stop list of generic phrases (STOP below) that PwC lists as tasks or metrics but that
   abstracts use as ordinary words or as techniques.
 """
@@ -533,7 +534,9 @@ def main(argv: list[str] | None = None) -> int:
             usage.count(text)
         if args.counts:
             args.counts.write_text(json.dumps([usage.exact, usage.lower, usage.defined, usage.cue, usage.num, usage.forms]))
-    keep = {"dataset": keep_dataset, "task": keep_task, "metric": keep_metric}
+    # a metric column named after its task ("dense captioning", "activity recognition") is the task, not a measure
+    task_names = {n.lower() for n, _ in cands["task"]}
+    keep = {"dataset": keep_dataset, "task": keep_task, "metric": lambda n: keep_metric(n) and not (" " in n and n.lower() in task_names)}
     for kind in kinds:
         entries = assemble(cands[kind], keep[kind], usage, curated, kind)
         write(args.out / FILES[kind], kind, entries)

@@ -37,6 +37,12 @@ def test_extract_lexicons_generated_lists_hold_no_junk(name):
             assert len(surface.split()) <= 6, row
 
 
+def test_extract_lexicons_no_task_in_words_is_a_metric():
+    # PwC names some metric columns after their task ("dense captioning"): the task list keeps them
+    tasks = {row[1].lower() for row in rows("pwc_tasks.tsv")}
+    assert [row[1] for row in rows("pwc_metrics.tsv") if " " in row[1] and row[1].lower() in tasks] == []
+
+
 def test_extract_lexicons_tasks_are_lower_case_terms_of_two_words():
     for _type, name, _aliases in rows("pwc_tasks.tsv"):
         assert len(name.split()) >= 2, name
