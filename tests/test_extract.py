@@ -520,6 +520,9 @@ def test_extract_one_capitalised_word_that_begins_a_longer_name_is_not_the_name(
     ("We compare with Gemma 3 27B, Claude Haiku 4.5, DeepSeek R1 and Qwen 2.5 7B Instruct.", "models",
      ["Gemma 3 27B", "Claude Haiku 4.5", "DeepSeek R1", "Qwen 2.5 7B Instruct"]),
     ("BERT 12 layers deep beats Mistral 7B at 3 times the cost.", "models", ["BERT", "Mistral 7B"]),
+    # a tier alone after the name, its version written in it or none
+    ("We compare GPT-3.5 Turbo, GPT-4o mini and Gemini Pro with Claude-3 Opus.", "models",
+     ["GPT-3.5 Turbo", "GPT-4o mini", "Gemini Pro", "Claude-3 Opus"]),
     ("The stack runs on srsRAN 5G base stations.", "models", ["srsRAN"]),
     # a dataset's version is a decimal or a "v" number, never a count
     ("We evaluate on MultiWOZ 2.4, SQuAD v2 and MNIST 10 times over.", "datasets", ["MultiWOZ 2.4", "SQuAD v2", "MNIST"]),

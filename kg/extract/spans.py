@@ -94,6 +94,8 @@ def built_on(text: str, s: int, e: int) -> bool:
 VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|R\d+|\d+\.\d+(?:\.\d+)?|\d{1,2}|(?:Sonnet|Opus|Haiku) \d+(?:\.\d+)?)(?!\w|\.\d)"
                            r"(?: \d+(?:\.\d+)?[BM](?!\w))?"
                            r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
+# a tier alone after a model's name, its version written in it or none ("GPT-3.5 Turbo", "Claude 3 Opus", "Gemini Pro")
+TIER_AFTER = re.compile(r" (?:Turbo|Pro|Mini|mini|Flash|Ultra|Sonnet|Opus|Haiku|Nano|Lite|Instruct)\b(?![\w-])")
 # … unless the number is a quantity: "GPT-4 3.5 times faster", "BERT 12 layers", "Llama 7B and 13B"
 QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|dB\b|ms\b|s\b|sec|seconds?\b|hours?\b|h\b|"
                             r"minutes?\b|[GMTK]B\b|[BMKk]\b|percent|layers?\b|heads?\b|ranks?\b|steps?\b|bits?\b|"
@@ -102,14 +104,16 @@ QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|d
 
 def version_after(text: str, s: int, e: int, dataset: bool = False) -> int | None:
     """The end of a name with the version written after it as a word of its own ("DeepSeek V3",
-    "Gemini 1.5 Pro", "ML-Master 2.0", "Gemma 3 27B", "Claude Haiku 4.5"), or None: no version follows, the
-    name ends in a digit already, or the number is a quantity ("GPT-4 3.5 times", "BERT 12 layers"). A dataset's version
+    "Gemini 1.5 Pro", "ML-Master 2.0", "Gemma 3 27B", "Claude Haiku 4.5", "GPT-3.5 Turbo"), or None: no
+    version follows (only a tier may follow a name that ends in a digit), or the number is a quantity
+    ("GPT-4 3.5 times", "BERT 12 layers"). A dataset's version
     is a decimal or a "v" number ("MultiWOZ 2.4", "SQuAD v2"), never a bare count ("MNIST 10 times")."""
-    if text[e - 1:e].isdigit() or not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
+    if not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
         return None
-    m = VERSION_AFTER.match(text, e)
+    m = VERSION_AFTER.match(text, e) if not text[e - 1:e].isdigit() else None
     if m is None or QUANTITY_AFTER.match(text, m.end("v")) and m.end() == m.end("v"):
-        return None
+        tier = None if dataset else TIER_AFTER.match(text, e)  # "GPT-3.5 Turbo", "GPT-4o mini", "Gemini Pro"
+        return tier.end() if tier else None
     if dataset:
         return m.end("v") if re.fullmatch(r"[vV]\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)?", m.group("v")) else None
     return m.end()
