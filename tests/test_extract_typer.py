@@ -243,7 +243,7 @@ def test_extract_typer_chunk_runs_keep_term_words_and_ly_nouns():
 @pytest.mark.parametrize("text,concept", [
     ("Agents operate a Graphical User Interface (GUI) to book flights. We propose FlyAgent, which reads the GUI.",
      "Graphical User Interface"),
-    ("We study imaging with Synthetic Aperture Radar (SAR) from satellites, on two coastal scenes.", "Synthetic Aperture Radar"),
+    ("We study imaging with Magnetic Resonance Imaging (MRI) in hospitals, on two cohorts.", "Magnetic Resonance Imaging"),
     ("We classify Whole Slide Images (WSIs) of tumours with a transformer, on 3 hospital cohorts.", "Whole Slide Images"),
 ])
 def test_extract_typer_drops_the_long_form_of_a_domain_acronym(nlp, text, concept):
@@ -265,8 +265,6 @@ def test_extract_typer_drops_a_capitalised_word_listed_beside_names(nlp):
 @pytest.mark.parametrize("text,padded,term", [
     ("In this paper we build upon multi-agent deep reinforcement learning to coordinate traffic lights.",
      "upon multi-agent deep reinforcement learning", "deep reinforcement learning"),
-    ("We introduce innovative vertical federated learning protocols for banks.",
-     "innovative vertical federated learning", "vertical federated learning"),
 ])
 def test_extract_typer_gives_up_padding_for_the_term_inside(nlp, tmp_path, text, padded, term):
     """A grown phrase whose words before the term are padding ("upon", "innovative") gives way to the
