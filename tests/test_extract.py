@@ -532,6 +532,18 @@ def test_extract_names_keep_their_version(nlp, text, field, names):
     assert found == names, found
 
 
+# a model's name that a grown phrase starts with is the model ("Llama2 LLM"); not a known term ("MoE LLM")
+@pytest.mark.parametrize("text,models,not_models", [
+    ("We fine-tune the Llama2 LLM on grid data.", ["Llama2"], []),
+    ("The system leverages the Mamba-3 Selective State Space Model and a HyperGCN hypergraph neural network.",
+     ["Mamba-3", "HyperGCN"], []),
+    ("We use MoE LLM inference on two GPUs.", [], ["MoE"]),
+])
+def test_extract_a_model_that_starts_a_phrase_is_a_model(nlp, text, models, not_models):
+    found = [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
+    assert set(models) <= set(found) and not set(not_models) & set(found), found
+
+
 # a proposed name of several capitalised words holds its name-shaped word; what a paper extends is no proposal of its own
 @pytest.mark.parametrize("text,proposed", [
     ("We introduce Decoupled RiverFlow, a simple decoding strategy for flow models.", ["Decoupled RiverFlow"]),

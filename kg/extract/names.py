@@ -241,6 +241,9 @@ LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P
 # Recognition (OCR)" a task, "Natural Language Processing (NLP)" or "Unmanned Aerial Vehicles (UAVs)" a
 # field or a thing, no entity (None). Read on train.jsonl, where long forms with these heads were such
 # in 30 of 31 cases; other long forms stay names (models) for the typer to settle.
+# a model's name by its shape alone: letters run into a version number ("Llama2", "BLIP-2", "InceptionResNet-v2")
+# or a capital after a small letter ("DeiT", "HyperGCN")
+MODEL_LIKE = re.compile(r"[A-Za-z]{2,}-?[vV]?\d|[a-z][A-Z]")
 LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
@@ -389,6 +392,10 @@ class NameFinder:
         term_pair_ids = {id(a) for a in term_pairs}
         title_longs = [a for a in abbrevs if id(a) not in term_pair_ids]
         terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
+        phrase_end = {}  # where the grown phrases of techniques and tasks end, by start
+        for f, s, e, r, *_ in found:
+            if f in ("techniques", "tasks") and r.startswith("phrase."):
+                phrase_end[s] = max(e, phrase_end.get(s, e))
         outside: dict[str, bool] = {}  # name → whether it also occurs outside every term
         emphasis = [(s, e) for s, e in doc._.kg_emphasis if self._emphasised_name(text[s:e])]
         # by where they start, so a sentence or a clause finds its own by bisection (linear, not quadratic)
@@ -511,7 +518,9 @@ class NameFinder:
                 elif rule == "name.abbreviation_long" and _own_part(text, s, e, s0, s1):
                     proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.defined", None))
-                elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside):
+                elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside) \
+                        or (phrase_end.get(s, e) > e and MODEL_LIKE.search(name) and name.lower() not in lexicon_terms):
+                    # a model's name that a grown phrase starts with is the model: "Llama2 LLM", "DeiT vision transformer"
                     found.append(SpanMention("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
