@@ -534,9 +534,13 @@ def main(argv: list[str] | None = None) -> int:
             usage.count(text)
         if args.counts:
             args.counts.write_text(json.dumps([usage.exact, usage.lower, usage.defined, usage.cue, usage.num, usage.forms]))
-    # a metric column named after its task ("dense captioning", "activity recognition") is the task, not a measure
     task_names = {n.lower() for n, _ in cands["task"]}
-    keep = {"dataset": keep_dataset, "task": keep_task, "metric": lambda n: keep_metric(n) and not (" " in n and n.lower() in task_names)}
+
+    def keep_measure(name: str) -> bool:
+        """A metric, unless a column named after its task in words ("dense captioning"): that is the task."""
+        return keep_metric(name) and not (" " in name and name.lower() in task_names)
+
+    keep = {"dataset": keep_dataset, "task": keep_task, "metric": keep_measure}
     for kind in kinds:
         entries = assemble(cands[kind], keep[kind], usage, curated, kind)
         write(args.out / FILES[kind], kind, entries)

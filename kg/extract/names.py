@@ -90,10 +90,10 @@ KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture
               r"loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|sampler|objective|"
               r"recipe|procedure|protocol)\b")
 APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
-# "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 # "X-RAMDocs, a controlled Chinese-English benchmark derived from …": the name is a dataset's
 DATASET_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in|with|from|to|by|that|which|and|or)\b)[\w-]+\s+){0,4}?"
                                 r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
+# "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 # "our X framework", "the proposed X architecture": the name between the cue and its kind
 OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
@@ -236,14 +236,14 @@ TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "sta
                     "german", "french", "chinese", "spanish", "japanese", "arabic", "russian", "italian", "korean",
                     "hindi", "portuguese", "dutch", "multilingual", "monolingual", "parallel", "two", "three", "four"}
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
+# a model's name by its shape alone: letters run into a version number ("Llama2", "BLIP-2", "InceptionResNet-v2")
+# or a capital after a small letter ("DeiT", "HyperGCN")
+MODEL_LIKE = re.compile(r"[A-Za-z]{2,}-?[vV]?\d|[a-z][A-Z]")
 # The head of a defined long form says what it names when it is a common noun of a kind: "Markov Decision
 # Process (MDP)", "Short-Time Fourier Transform (STFT)" are families of methods, "Optical Character
 # Recognition (OCR)" a task, "Natural Language Processing (NLP)" or "Unmanned Aerial Vehicles (UAVs)" a
 # field or a thing, no entity (None). Read on train.jsonl, where long forms with these heads were such
 # in 30 of 31 cases; other long forms stay names (models) for the typer to settle.
-# a model's name by its shape alone: letters run into a version number ("Llama2", "BLIP-2", "InceptionResNet-v2")
-# or a capital after a small letter ("DeiT", "HyperGCN")
-MODEL_LIKE = re.compile(r"[A-Za-z]{2,}-?[vV]?\d|[a-z][A-Z]")
 LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
@@ -520,7 +520,7 @@ class NameFinder:
                     found.append(SpanMention("proposed", s, e, "proposed.defined", None))
                 elif not terms.holds(s, e) or _outside_anywhere(text, text[s:e], terms, outside) \
                         or (phrase_end.get(s, e) > e and MODEL_LIKE.search(name) and name.lower() not in lexicon_terms):
-                    # a model's name that a grown phrase starts with is the model: "Llama2 LLM", "DeiT vision transformer"
+                    # a model's name that a grown phrase starts with is the model: "Llama2 LLM", "Mamba-3 Selective State Space Model"
                     found.append(SpanMention("models", s, e, rule, None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))

@@ -106,8 +106,9 @@ def version_after(text: str, s: int, e: int, dataset: bool = False) -> int | Non
     """The end of a name with the version written after it as a word of its own ("DeepSeek V3",
     "Gemini 1.5 Pro", "ML-Master 2.0", "Gemma 3 27B", "Claude Haiku 4.5", "GPT-3.5 Turbo"), or None: no
     version follows (only a tier may follow a name that ends in a digit), or the number is a quantity
-    ("GPT-4 3.5 times", "BERT 12 layers"). A dataset's version
-    is a decimal or a "v" number ("MultiWOZ 2.4", "SQuAD v2"), never a bare count ("MNIST 10 times")."""
+    ("GPT-4 3.5 times", "BERT 12 layers"). A dataset's version is a decimal or a "v" number ("MultiWOZ
+    2.4", "SQuAD v2"), never a bare count ("MNIST 10 times") and never a
+    tier alone."""
     if not text[s:s + 1].isupper() and not any(c.isupper() for c in text[s:e]):
         return None
     m = VERSION_AFTER.match(text, e) if not text[e - 1:e].isdigit() else None
