@@ -90,9 +90,11 @@ KIND_WORDS = (r"(?:method|model|framework|approach|algorithm|system|architecture
               r"loss|module|strategy|paradigm|scheme|metric|suite|library|toolkit|family|estimator|sampler|objective|"
               r"recipe|procedure|protocol)\b")
 APPOSITION = re.compile(rf"^\s*,?\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
-# "X-RAMDocs, a controlled Chinese-English benchmark derived from …": the name is a dataset's
-DATASET_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in|with|from|to|by|that|which|and|or)\b)[\w-]+\s+){0,4}?"
-                                r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
+# "X-RAMDocs, a controlled Chinese-English benchmark derived from …": the name is a dataset's (stricter than
+# convert.DATASET_APPOSITION, which reads after a proposed name: no function word before the noun, so "GPT-4o, a
+# model trained on a large corpus" is no dataset)
+BENCHMARK_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in|with|from|to|by|that|which|and|or)\b)[\w-]+\s+){0,4}?"
+                                  r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
 # "our X framework", "the proposed X architecture": the name between the cue and its kind
@@ -496,7 +498,7 @@ class NameFinder:
                 elif METRIC_AFTER.match(after) and not DATASET_SHAPE.search(name):
                     # "Valid-Unique-Novelty scores", "CLIP score": the name is the metric
                     found.append(SpanMention("metrics", s, e, "metric.context", None))
-                elif DATASET_APPOSITION.match(after) and not PROPOSAL_CUE.search(text, s0, s):
+                elif BENCHMARK_APPOSITION.match(after) and not PROPOSAL_CUE.search(text, s0, s):
                     # (a benchmark the sentence introduces is the paper's own: proposed, and a dataset by convert)
                     found.append(SpanMention("datasets", s, e, "dataset.apposition", None))
                 elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):

@@ -89,13 +89,16 @@ def built_on(text: str, s: int, e: int) -> bool:
     return text[s - 1:s] != "-" and BUILT_ON.match(text, e) is not None
 
 
+# the tiers a model's name may end on; Claude's write theirs before the number ("Haiku 4.5")
+CLAUDE_TIERS = "Sonnet|Opus|Haiku"
+LONE_TIERS = rf"Pro|Flash|Ultra|Mini|mini|Turbo|{CLAUDE_TIERS}|Nano|Lite|Instruct"  # a tier that may follow a name alone
 # a version written as a word of its own after a name, with its size and tier: "V3", "v8", "R1", "2.0", "3.5 Sonnet",
-# "1.5 Pro", "3 27B", "Haiku 4.5" (a tier before the number, as Claude's names write it)
-VERSION_AFTER = re.compile(r" (?P<v>[vV]\d+(?:\.\d+)*|R\d+|\d+\.\d+(?:\.\d+)?|\d{1,2}|(?:Sonnet|Opus|Haiku) \d+(?:\.\d+)?)(?!\w|\.\d)"
+# "1.5 Pro", "3 27B", "Haiku 4.5"
+VERSION_AFTER = re.compile(rf" (?P<v>[vV]\d+(?:\.\d+)*|R\d+|\d+\.\d+(?:\.\d+)?|\d{{1,2}}|(?:{CLAUDE_TIERS}) \d+(?:\.\d+)?)(?!\w|\.\d)"
                            r"(?: \d+(?:\.\d+)?[BM](?!\w))?"
-                           r"(?:[ -](?:Pro|Flash|Ultra|Mini|mini|Turbo|Sonnet|Opus|Haiku|Nano|Plus|Max|Lite|Instruct|Chat|XL)\b)?")
+                           rf"(?:[ -](?:{LONE_TIERS}|Plus|Max|Chat|XL)\b)?")
 # a tier alone after a model's name, its version written in it or none ("GPT-3.5 Turbo", "Claude 3 Opus", "Gemini Pro")
-TIER_AFTER = re.compile(r" (?:Turbo|Pro|Mini|mini|Flash|Ultra|Sonnet|Opus|Haiku|Nano|Lite|Instruct)\b(?![\w-])")
+TIER_AFTER = re.compile(rf" (?:{LONE_TIERS})\b(?![\w-])")
 # … unless the number is a quantity: "GPT-4 3.5 times faster", "BERT 12 layers", "Llama 7B and 13B"
 QUANTITY_AFTER = re.compile(r"\s*(?:[x×%]|times\b|fold\b|-fold|points?\b|pp\b|dB\b|ms\b|s\b|sec|seconds?\b|hours?\b|h\b|"
                             r"minutes?\b|[GMTK]B\b|[BMKk]\b|percent|layers?\b|heads?\b|ranks?\b|steps?\b|bits?\b|"
