@@ -17,7 +17,7 @@ from .records import Document
 from .resolve.normalize import name_key
 from .resolve.papers import paper_identity
 from .resolve.resolver import Resolution, Resolver, field_labels, own_definitions, variant_links
-from .text import is_generic_baseline, normalise
+from .text import bare_name, is_generic_baseline, normalise
 
 L, R = NodeLabel, RelType
 
@@ -156,8 +156,8 @@ class GraphBuilder:
                 mid = method_ids.get(normalise(c.method)) or self.entity(L.METHOD, c.method)
                 if mid:
                     self.edge(sid, R.ABOUT, mid, c.evidence)
-            if c.baseline and not is_generic_baseline(c.baseline):
-                bid = self.entity(L.METHOD, c.baseline)
+            if c.baseline and not is_generic_baseline(c.baseline) and (baseline := bare_name(c.baseline)):
+                bid = self.entity(L.METHOD, baseline)
                 if bid:
                     self.edge(sid, R.OVER, bid, c.evidence)
                     self.edge(pid, R.COMPARES_WITH, bid, c.evidence)

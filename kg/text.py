@@ -1,7 +1,9 @@
 """Text: the plain-text rules both extraction and resolution use, below both in the flow.
 
 - `normalise()`, the name key of the gold guidelines (evaluation matches names with it);
-- `is_generic_baseline()`, whether a claim's baseline names a method (a node) or stays text.
+- `is_generic_baseline()`, whether a claim's baseline names a method (a node) or stays text;
+- `name_start()` and `bare_name()`, where a name starts past the words before it ("its runtime"), or that
+  it is none ("a Chinese benchmark").
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ def normalise(name: str) -> str:
 
 
 GENERIC_BASELINE = re.compile(
+    r"^(?:its|their|our)\b|"
     r"^(?:the\s+)?(?:vanilla|standard|existing|prior|previous|conventional|traditional|baseline|baselines|"
     r"state[\s-]of[\s-]the[\s-]art|sota|competing|competitive|strong|naive|original|full|default|dense|other|"
     r"current|recent|autoregressive|sequential|uniform|random|exact|all|several|many|most|both)\b|"
@@ -41,8 +44,9 @@ NOT_A_METHOD = re.compile(
 
 def is_generic_baseline(text: str | None) -> bool:
     """Baselines that name no method stay text, not nodes: generic words ("vanilla dLLMs", "existing
-    methods", "the backbone"), descriptions in lower case ("fine-tuning", "always using the strongest
-    model"), long phrases, hardware and number formats ("the CPU", "FP32"), amounts ("$1000/km").
+    methods", "the backbone"), the paper's own earlier systems ("its predecessor RVT", "our previous
+    workflow"), descriptions in lower case ("fine-tuning", "always using the strongest model"), long
+    phrases, hardware and number formats ("the CPU", "FP32"), amounts ("$1000/km").
     A baseline becomes a Method only when it is a name: at most four words, one written with a capital
     or a digit inside a word ("Fast-dLLM", "EAGLE-3", "Kd-tree").
 
@@ -54,3 +58,34 @@ def is_generic_baseline(text: str | None) -> bool:
     t = text.strip()
     return bool(GENERIC_BASELINE.search(t)) or len(t.split()) > 4 or not re.search(r"[A-Z]", t) \
         or bool(NOT_A_METHOD.search(t))
+
+
+#: lower-case words no name opens with: an article or a pronoun starts a description ("a Chinese benchmark",
+#: "this paper, we propose …"), a conjunction or a preposition a piece cut from a phrase ("and Commitment
+#: Therapy", "on tool-selection", "than the performance")
+NO_NAME_START = re.compile(r"(?:a|an|and|or|of|for|to|than|on|with|by|at|from|as|via|we|which|that|this|these|those|"
+                           r"is|are)(?:\s|$)|(?:the|its|their|our|in)$")
+#: lower-case words before a name that are no part of it: "its runtime", "in accuracy", "the RNN"
+BEFORE_NAME = re.compile(r"(?:(?:the|its|their|our|in)\s+)+")
+
+
+def name_start(text: str, s: int, e: int) -> int | None:
+    """Where the name in `text[s:e]` starts, past a possessive, article or "in" before it ("its runtime" →
+    "runtime"), or None when its first word shows it is none ("a subset of ProcessBench", "for humans")."""
+    if m := BEFORE_NAME.match(text, s, e):
+        s = m.end()
+    if s >= e or NO_NAME_START.match(text, s, e):
+        return None
+    return s
+
+
+def bare_name(name: str | None) -> str | None:
+    """`name` from where its name starts (`name_start`), or None.
+
+    >>> [bare_name(n) for n in ("its runtime", "the RNN", "a Chinese benchmark", "The Pile", "the")]
+    ['runtime', 'RNN', None, 'The Pile', None]
+    """
+    if not name:
+        return name
+    s = name_start(name, 0, len(name))
+    return None if s is None else name[s:]

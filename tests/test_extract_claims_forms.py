@@ -240,6 +240,8 @@ def test_extract_claims_forms_counts():
     ("fine-tuning", True), ("entire conversation", True), ("teacher", True), ("50-step teacher", True),
     ("FP32", True), ("the CPU", True), ("$1000/km", True), ("humans equipped", True),
     ("every single-forward configuration tested in each regime", True),
+    # the paper's own earlier systems
+    ("its predecessor RVT", True), ("their static counterpart (DINGAL-B)", True), ("our previous CPU workflow", True),
 ])
 def test_extract_claims_forms_baselines_name_a_method_or_stay_text(baseline, generic):
     from kg.extract.convert import is_generic_baseline

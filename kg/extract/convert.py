@@ -10,7 +10,8 @@ from dataclasses import replace
 from spacy.tokens import Doc
 
 from ..records import Document, Evidence, Extraction, Mention, Result
-from ..text import is_generic_baseline, normalise  # noqa: F401 (is_generic_baseline: its old home)
+from ..text import is_generic_baseline  # noqa: F401 (its old home)
+from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
 from .names import as_word, describes_kind, kind_shaped, title_mention, title_only_name, title_tasks, variant_of
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
@@ -242,11 +243,13 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for fld, s, e, rule in selected:
         if fld == "proposed" and (kind := PART_KIND.match(text, e)) and " " not in text[s:e].strip():
             e = kind.end()  # "Diversify-and-Absorb Mechanism", "GMamba block": the part's kind is part of its name
-        name = " ".join(text[s:e].split())
+        if (at := name_start(text, s, e)) is None:
+            continue
+        name = " ".join(text[at:e].split())
         if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
             if fld != "datasets":
                 continue
-        long = long_of.get(name)
+        long = bare_name(long_of.get(name))
         if long is not None and field_of.get(normalise(long), fld) != fld:
             continue  # "UKB" is the dataset "UK Biobank", found as such
         if long is not None and rule == "lexicon" and fld in ("models", "metrics", "datasets"):
@@ -263,7 +266,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             seen[fld].add(normalise(short_of[name]))
         shown = long if (long and fld != "proposed") else name
         canonical = doc.user_data["kg_canonical"].get((fld, s, e))
-        ext.mentions.append(Mention(fld, shown, evidence(s, e, rule),
+        ext.mentions.append(Mention(fld, shown, evidence(at, e, rule),
                                     long_form=canonical if canonical and canonical != shown else None))
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
@@ -288,7 +291,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         at = c.evidence
         method = _claim_method(proposed_names, at.sentence, c.baseline)
         ext.claims.append(replace(c, evidence=evidence(s0 + at.start, s0 + at.end, at.rule), method=method))
-        q = c.quantity
+        q = bare_name(c.quantity)
         if q and q.split()[-1].lower() in MEASURE_HEADS and len(q.split()) <= 3 and normalise(q) not in field_of:
             at_q = text.find(q, s0, _sentence_of(doc, s0)[1])
             if at_q >= 0 and normalise(q) not in seen["metrics"]:
@@ -317,8 +320,9 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         dataset = r.dataset or _lead_dataset(dataset_spans, text, s0, s) or (
             None if per_measure[(s0, r.metric)] > 1 or "respectively" in sentence
             else _context_dataset(dataset_spans, text, s0, s0 + len(sentence)))
-        ext.results.append(Result(text[s:e], r.metric, r.value, dataset, method, evidence(s, e, r.rule), r.kind, r.baseline))
-        m = r.metric
+        m = bare_name(r.metric)
+        ext.results.append(Result(text[s:e], m, r.value, bare_name(dataset), method, evidence(s, e, r.rule), r.kind,
+                                  r.baseline))
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of
                 and (at_m := text.find(m, s, e)) >= 0):
             seen["metrics"].add(normalise(m))
