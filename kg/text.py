@@ -65,8 +65,9 @@ def is_generic_baseline(text: str | None) -> bool:
 #: Therapy", "on tool-selection", "than the performance")
 NO_NAME_START = re.compile(r"(?:a|an|and|or|of|for|to|than|on|with|by|at|from|as|via|we|which|that|this|these|those|"
                            r"is|are)(?:\s|$)|(?:the|its|their|our|in)$")
-#: lower-case words before a name that are no part of it: "its runtime", "in accuracy", "the RNN"
-BEFORE_NAME = re.compile(r"(?:(?:the|its|their|our|in)\s+)+")
+#: lower-case words before a name that are no part of it: "its runtime", "in accuracy", "the RNN" (but "in situ", "in
+#: vivo" are a term's words)
+BEFORE_NAME = re.compile(r"(?:(?:the|its|their|our|in(?!\s+(?:situ|vitro|vivo|silico|context)\b))\s+)+")
 
 
 def name_start(text: str, s: int, e: int) -> int | None:
@@ -84,6 +85,8 @@ def bare_name(name: str | None) -> str | None:
 
     >>> [bare_name(n) for n in ("its runtime", "the RNN", "a Chinese benchmark", "The Pile", "the")]
     ['runtime', 'RNN', None, 'The Pile', None]
+    >>> bare_name("in accuracy"), bare_name("in situ hybridization")
+    ('accuracy', 'in situ hybridization')
     """
     if not name:
         return name
