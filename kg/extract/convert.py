@@ -243,9 +243,9 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for fld, s, e, rule in selected:
         if fld == "proposed" and (kind := PART_KIND.match(text, e)) and " " not in text[s:e].strip():
             e = kind.end()  # "Diversify-and-Absorb Mechanism", "GMamba block": the part's kind is part of its name
-        if (at := name_start(text, s, e)) is None:
-            continue
-        name = " ".join(text[at:e].split())
+        if (begin := name_start(text, s, e)) is None:
+            continue  # "a Chinese benchmark", "and Editable Prompt Learning": no name
+        name = " ".join(text[begin:e].split())  # "its original size" → "original size"
         if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
             if fld != "datasets":
                 continue
@@ -266,7 +266,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             seen[fld].add(normalise(short_of[name]))
         shown = long if (long and fld != "proposed") else name
         canonical = doc.user_data["kg_canonical"].get((fld, s, e))
-        ext.mentions.append(Mention(fld, shown, evidence(at, e, rule),
+        ext.mentions.append(Mention(fld, shown, evidence(begin, e, rule),
                                     long_form=canonical if canonical and canonical != shown else None))
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
