@@ -427,7 +427,8 @@ def test_extract_name_a_title_leads_with_is_proposed(nlp, title, name):
     lead = title_mention(text, title)
     assert (text[lead.start:lead.end], lead.field, lead.rule) == (name, "proposed", "proposed.title")
     assert name in fields(extract_text(nlp, text, meta={"title": title})).get("proposed", [])
-    assert name not in fields(extract_text(nlp, text)).get("proposed", [])  # without the title, no cue
+    untitled = extract_text(nlp, text)  # without the title, no cue (the typer may still guess from the name's shape)
+    assert not any(m.evidence.rule == "proposed.title" for m in untitled.mentions)
 
 
 @pytest.mark.parametrize("title", [
