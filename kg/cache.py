@@ -58,11 +58,14 @@ def pipeline_version(config=None, lexicons=()) -> str:
 
 
 def resolution_version() -> str:
-    """A hash of the code that turns extractions into the graph (resolution, graph, ontology): a
-    build index made by other code is not trusted (the extractions still are)."""
+    """A hash of the code that turns extractions into the graph (resolution, graph, ontology) and of
+    the shipped lexicons, whose labels decide the label vote: a build index made by other code is
+    not trusted (the extractions still are)."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py", here / "text.py", here / "latex.py"]):
+    lexicons = (here / "extract" / "lexicons").glob("*.tsv")
+    for path in sorted([*(here / "resolve").glob("*.py"), here / "graph.py", here / "ontology.py", here / "text.py",
+                        here / "latex.py", *lexicons]):
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

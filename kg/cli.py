@@ -283,13 +283,13 @@ def _print_explained(name: str, merges) -> None:
             entity = m.entity
             typer.echo(f"{m.entity} ({m.label}) named {m.name!r}")
         steps = "; ".join(f"{s.rule} {s.source!r} → {s.target!r} ({s.votes} of {s.total} "
-                          f"{'papers' if s.rule == 'label vote' else 'definitions'})" for s in m.steps)
+                          f"{'papers' if s.rule in ('label vote', 'lexicon label') else 'definitions'})" for s in m.steps)
         why = {"name": "the name (its most frequent form)",
                "same key": f"same key {m.key!r} (differs in case, plural, spacing or hyphens)",
                "acronym": "an acronym its papers define for this entity (its letters fit)",
                "definition": steps,
                "undecided": f"stays its own node, no sense is dominant: {steps}",
-               "label vote": f"named under another label, the corpus votes this one: {steps}",
+               "label vote": f"named under another label, the vote gives this one: {steps}",
                "casing": f"stays its own node, its casing is not its sense's: {steps}"}.get(m.rule, m.rule)
         count = f"×{m.count}" if m.count else "asked"
         typer.echo(f"  {m.form!r} {count}: {why}")

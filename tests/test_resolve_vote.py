@@ -1,14 +1,15 @@
 """Issue 14, second pass: the corpus label vote. A name key extracted under several entity labels
-joins the node of a label that holds three quarters or more of the papers naming it, and five or
-more; otherwise each label keeps its node. A paper's own proposed names keep their label; a bare
-all-capitals acronym that stands for itself keeps its label (the label tells its senses apart)."""
+joins the node of the label the shipped lexicons give it, if some paper names it so; else of a label
+that holds three quarters or more of the papers naming it, and five or more; otherwise each label
+keeps its node. A paper's own proposed names keep their label; a bare all-capitals acronym that
+stands for itself keeps its label (the label tells its senses apart) unless the lexicons give it one."""
 import json
 
 from conftest import extract_text
 from kg.build import build, graph_of
 from kg.graph import paper_id
 from kg.ontology import NodeLabel
-from kg.resolve.resolver import Resolver, Step, Vote
+from kg.resolve.resolver import Resolver, Step, Vote, lexicon_labels
 
 M, D, T, K, X = NodeLabel.METHOD, NodeLabel.DATASET, NodeLabel.TASK, NodeLabel.TECHNIQUE, NodeLabel.METRIC
 
@@ -36,12 +37,12 @@ def test_resolve_vote_moves_a_minority_label_to_the_dominant_node():
 
 def test_resolve_vote_needs_three_quarters_and_five_papers():
     r = Resolver()
-    _votes(r, "ndcg", Method=14, Metric=6)  # 70%: no label is dominant
-    assert r.voted("Metric", "ndcg") is None and r.voted("Method", "ndcg") is None
-    _votes(r, "arenahard", Dataset=4, Method=1)  # 80%, but four papers
-    assert r.voted("Method", "arenahard") is None
-    r.vote("Dataset", "arenahard")
-    assert r.voted("Method", "arenahard") == "Dataset"
+    _votes(r, "tokenmerging", Method=14, Technique=6)  # 70%: no label is dominant (and no lexicon has it)
+    assert r.voted("Technique", "tokenmerging") is None and r.voted("Method", "tokenmerging") is None
+    _votes(r, "mocapx", Dataset=4, Method=1)  # 80%, but four papers
+    assert r.voted("Method", "mocapx") is None
+    r.vote("Dataset", "mocapx")
+    assert r.voted("Method", "mocapx") == "Dataset"
 
 
 def test_resolve_vote_counts_where_names_resolve():
@@ -67,13 +68,68 @@ def test_resolve_vote_leaves_a_bare_capital_acronym_its_label():
 
 
 def test_resolve_vote_is_explained():
-    r = Resolver()
+    r = Resolver(labels={})
     _votes(r, "semanticsegmentation", Task=30, Technique=2)
     forms = {"semantic segmentation": 31, "Semantic Segmentation": 1}
     merges = r.explain_name("semantic segmentation", {"task:semanticsegmentation": (forms, {})}.get)
     assert ("Technique", "label vote") in [(m.label if m.rule != "label vote" else "Technique", m.rule) for m in merges]
     vote = next(m for m in merges if m.rule == "label vote")
     assert vote.entity == "task:semanticsegmentation" and vote.steps[0] == Step("Technique", "Task", "label vote", 30, 32)
+    r = Resolver()  # the shipped lexicons list semantic segmentation as a task: their label decided
+    _votes(r, "semanticsegmentation", Task=30, Technique=2)
+    vote = next(m for m in r.explain_name("semantic segmentation", {"task:semanticsegmentation": (forms, {})}.get)
+                if m.rule == "label vote")
+    assert vote.steps[0] == Step("Technique", "Task", "lexicon label", 30, 32)
+
+
+def test_resolve_vote_lexicon_labels_come_from_the_shipped_lexicons():
+    """Every name and alias of a row, in either tier but the PwC task catalogue; a key the curated files
+    give two labels has none."""
+    labels = {key: listed.label for key, listed in lexicon_labels().items()}
+    assert labels["visiontransformer"] == labels["vit"] == "Method"  # models.tsv: ViT, alias Vision Transformer
+    assert labels["kvcache"] == "Technique" and labels["ndcg"] == labels["wer"] == "Metric"
+    assert labels["mimiccxr"] == "Dataset"  # only the generated Papers-with-Code list has it
+    assert "mae" not in labels and "domainadaptation" not in labels  # a metric and a model; a task and a technique
+    assert "dynamictimewarping" not in labels  # the PwC task catalogue's labels are not taken
+    assert lexicon_labels()["vit"].spellings == {"ViT"} and lexicon_labels()["cora"].spellings == {"Cora"}  # `casing`
+
+
+def test_resolve_vote_follows_the_lexicon_label_over_the_papers():
+    """ViT: extraction gives it Method in 130 papers and Technique in 125 (a near tie no share
+    decides); models.tsv lists it: every field mention joins the Method node. The lexicon breaks
+    a disagreement; it does not overturn the papers' clear vote."""
+    r = Resolver()
+    _votes(r, "visiontransformer", Method=130, Technique=125)
+    assert r.voted("Technique", "visiontransformer") == "Method" and r.voted("Method", "visiontransformer") is None
+    assert r.resolution(K, "Vision Transformers", vote=True).entity == "method:visiontransformer"
+    _votes(r, "3dgaussiansplatting", Technique=306, Method=19)  # models.tsv says Method; the papers' vote stands
+    assert r.resolution(M, "3D Gaussian Splatting", vote=True).entity == "technique:3dgaussiansplatting"
+    _votes(r, "tokenmerging", Method=130, Technique=125)  # no lexicon has it: each label keeps its node
+    assert r.resolution(K, "token merging", vote=True).entity == "technique:tokenmerging"
+    _votes(r, "kvcache", Method=40)  # the lexicon's label needs a third of the papers
+    assert r.voted("Method", "kvcache") is None
+    r.vote("Technique", "kvcache", 19)
+    assert r.voted("Method", "kvcache") is None  # 19 of 59
+    r.vote("Technique", "kvcache")
+    assert r.voted("Method", "kvcache") == "Technique"  # 20 of 60
+    assert Resolver(labels={}).voted("Technique", "visiontransformer") is None  # without it, the share decides
+
+
+def test_resolve_vote_moves_a_capital_acronym_only_by_its_lexicon_label():
+    """"WER" named a Method in 9 papers (a result's metric slot taken for a model) and a Metric in
+    130: the lexicons say Metric, so it moves, whatever the share; "MAE", which they give two
+    labels, keeps its label; so does an unlisted acronym the share alone would move."""
+    r = Resolver()
+    _votes(r, "wer", Metric=130, Method=9)
+    _votes(r, "mae", Metric=90, Method=2)
+    _votes(r, "cxr", Dataset=90, Method=2)
+    assert r.resolution(M, "WER", vote=True).entity == "metric:wer"
+    assert r.resolution(M, "MAE", vote=True).entity == "method:mae"
+    assert r.resolution(M, "CXR", vote=True).entity == "method:cxr"
+    assert r.resolution(M, "Cxr", vote=True).entity == "dataset:cxr"  # not in capitals: the share moves it
+    _votes(r, "cora", Dataset=40, Method=2)  # the lexicons write "Cora": "CORA", a reachability tool, stays
+    assert r.resolution(M, "CORA", vote=True).entity == "method:cora"
+    assert r.resolution(M, "Cora", vote=True).entity == "dataset:cora"
 
 
 def test_resolve_vote_in_a_graph_relates_by_the_node_label(nlp):

@@ -16,17 +16,23 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
   nor a phrase to a hub it refines ("video-language models" → "vision-language models");
 - a bare mixed-case name takes its acronym's sense only as some definition of it spells it
   ("LoRa", the radio protocol, is not the papers' "LoRA"; `Resolver.spelled`);
-- a name extracted under several entity labels joins the node of the label three quarters or more
-  of its papers give it, five or more (the corpus label vote, `Resolver.voted`), but a paper's own
-  proposed names and bare acronyms in capitals keep their label;
+- a name extracted under several entity labels joins the node of the label the shipped lexicons
+  give it, when they give it one and a third of its papers or more name it so (`lexicon_labels`:
+  ViT a Method, WER a Metric, KV cache a Technique); else of the label three quarters or more of
+  its papers give it, five or more (the corpus label vote, `Resolver.voted`). A paper's own
+  proposed names keep their label, and so do bare acronyms in capitals the lexicons do not label
+  and write so ("MAE", a metric and a model; "CORA", not the lexicons' "Cora");
 - variants are linked to their family afterwards (`variant_links`, `VARIANT_OF`).
 """
 from __future__ import annotations
 
+import csv
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NamedTuple
 
 from ..ontology import ENTITY_LABELS, FIELD_LABEL, NodeLabel, label_of
@@ -38,6 +44,61 @@ from .normalize import acronym_fits, family, more_specific, name_key, node_id, s
 #: share (numerator, denominator) of the papers naming the entity key under any entity label
 VOTE_PAPERS = 5
 VOTE_SHARE = (3, 4)
+#: the lexicons' label (`lexicon_labels`) decides the vote when it has this share of the papers (a
+#: tie-breaker, not an override: 3D Gaussian Splatting, a Method in models.tsv, is a Technique in
+#: 306 papers of 325, as the annotation guidelines have it)
+LEXICON_SHARE = (1, 3)
+#: the lexicons shipped with extraction: their labels decide a label vote (`lexicon_labels`)
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "extract" / "lexicons"
+#: a lexicon row's type → its entity label (kg/extract/lexicon.py's TYPE_FIELD, then FIELD_LABEL)
+#: lexicons whose labels the label vote does not take (`lexicon_labels`)
+LEXICONS_UNLABELLED = ("pwc_tasks.tsv",)
+LEXICON_TYPE_LABEL = {"dataset": "Dataset", "benchmark": "Dataset", "benchmark_split": "Dataset", "metric": "Metric",
+                      "task": "Task", "technique": "Technique", "model": "Method", "method": "Method"}
+
+
+class Listed(NamedTuple):
+    """What the lexicons say of a name key (`lexicon_labels`): its one entity label, and how they
+    write it (`casing`: "WER", "CoLA", "accuracy")."""
+
+    label: str
+    spellings: frozenset[str]
+
+
+@functools.cache
+def lexicon_labels(directory: Path = LEXICON_DIR) -> dict[str, Listed]:
+    """Name key → the one entity label the lexicons in `directory` give it (every name and alias of
+    a row), with their spellings of it: the curated files' label, else the generated
+    Papers-with-Code dataset and metric lists' (`pwc_datasets.tsv`, `pwc_metrics.tsv`). Not the
+    PwC task catalogue's: it lists methods as tasks ("dynamic time warping", "bilevel
+    optimization", "visual prompt tuning"). A key two labels share in the curated files ("domain
+    adaptation", a task and a technique; "MAE", a metric and a model) has none. The label vote
+    defers to it (`Resolver.voted`).
+
+    >>> labels = lexicon_labels()
+    >>> labels["visiontransformer"].label, labels["wer"].label, labels["kvcache"].label, "mae" in labels
+    ('Method', 'Metric', 'Technique', False)
+    >>> sorted(labels["cola"].spellings)
+    ['CoLA']
+    """
+    tiers: tuple[dict[str, tuple[set, set]], dict[str, tuple[set, set]]] = ({}, {})
+    for path in sorted(directory.glob("*.tsv")):
+        if path.name in LEXICONS_UNLABELLED:
+            continue
+        with open(path, encoding="utf-8", newline="") as fh:
+            for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+                label = LEXICON_TYPE_LABEL.get(row[0].strip()) if len(row) > 1 else None
+                if label is None:  # a comment, the header, a type no entity label has
+                    continue
+                for form in (row[1], *(row[2].split("|") if len(row) > 2 else ())):
+                    key = name_key(surface(form))
+                    if key:
+                        labels, spellings = tiers[path.name.startswith("pwc_")].setdefault(key, (set(), set()))
+                        labels.add(label)
+                        spellings.add(casing(form))
+    curated, generated = tiers
+    return {key: Listed(next(iter(labels)), frozenset(spellings))
+            for key, (labels, spellings) in {**generated, **curated}.items() if len(labels) == 1}
 
 
 def _count(counts: dict, key, n: int) -> bool:
@@ -163,7 +224,7 @@ class Resolver:
     """
 
     def __init__(self, long_of: dict | None = None, lexicon_of: dict | None = None, spell_of: dict | None = None,
-                 votes: dict | None = None) -> None:
+                 votes: dict | None = None, labels: dict[str, Listed] | None = None) -> None:
         self._long_of: dict[tuple[str, str], dict[str, int]] = {} if long_of is None else long_of
         self._lexicon_of: dict[tuple[str, str], dict[str, int]] = {} if lexicon_of is None else lexicon_of
         # (label, name key) → long form key → casing as written → papers (`Spelling`)
@@ -171,6 +232,8 @@ class Resolver:
         # (label, name key) → papers naming it so in their fields (`Vote`)
         self._votes: dict[tuple[str, str], int] = {} if votes is None else votes
         self._tally: dict[str, dict[str, int]] | None = None  # entity key → label → papers, from `_votes`
+        # entity key → the label the lexicons give it, which decides its label vote (`lexicon_labels`)
+        self._labels: dict[str, Listed] = lexicon_labels() if labels is None else labels
         self.entities: dict[str, Entity] = {}
 
     def observe(self, label: NodeLabel, name: str, long_form: str | None = None, short: str | None = None) -> None:
@@ -259,13 +322,25 @@ class Resolver:
             self._tally = tally
         return self._tally
 
-    def voted(self, label: str, key: str) -> str | None:
-        """The label the corpus votes for an entity key named under `label`, when it is another:
-        one label holds three quarters or more of the papers that name the key under any entity
-        label, and five or more papers (`VOTE_SHARE`, `VOTE_PAPERS`). Otherwise None: the mention
-        keeps its label (so does a label no paper names the key under)."""
+    def voted(self, label: str, key: str, capitals: str | None = None) -> str | None:
+        """The label the corpus votes for an entity key named under `label`, when it is another.
+        The label the lexicons give the key (`lexicon_labels`), if a third or more of the papers
+        name it so (`LEXICON_SHARE`): the lexicons are curated, the papers' labels are extraction's
+        guesses, and where they disagree (ViT a Method in 1,097 edges, a Technique in 1,212) the
+        lexicons decide. Otherwise one label holds three quarters or more of the papers that name
+        the key under any entity label, and five or more papers (`VOTE_SHARE`, `VOTE_PAPERS`).
+        Otherwise None: the mention keeps its label (so does a label no paper names the key under).
+        `capitals`: a bare acronym in capitals, as written; only the lexicons move it, and only if
+        they write it so ("CORA", the reachability tool, is not the lexicons' "Cora")."""
         counts = self.tally().get(key)
         if not counts or len(counts) < 2 or label not in counts:
+            return None
+        listed = self._labels.get(key)
+        part, whole = LEXICON_SHARE
+        if (listed and listed.label in counts and whole * counts[listed.label] >= part * sum(counts.values())
+                and (capitals is None or casing(capitals) in listed.spellings)):
+            return None if listed.label == label else listed.label
+        if capitals is not None:
             return None
         best = min(counts, key=lambda k: (-counts[k], k))
         share, of = VOTE_SHARE
@@ -278,14 +353,15 @@ class Resolver:
         canonical key, unless its casing keeps it apart ("c" in `how`: a bare form, no acronym of
         its own, `spelled`); under the label the corpus votes ("v" in `how`: a field mention that
         is not its paper's proposed name), else its own. A bare all-capitals acronym that stands for
-        itself ("MAE" the metric, "MAE" the masked autoencoder; "CD", "NIH") keeps its label: the
-        label is what tells its senses apart."""
+        itself ("MAE" the metric, "MAE" the masked autoencoder; "CD", "NIH") keeps its label, the
+        label is what tells its senses apart, unless the lexicons give it one and write it so ("WER",
+        a Metric)."""
         label = getattr(label, "value", label)
         target = self.canonical(label, key)
         if target != key and "c" in how and not self.spelled(label, key, form):
             return f"{label.lower()}:{key}"
-        if "v" in how and not (target == key and all_capitals(form)):
-            label = self.voted(label, target) or label
+        if "v" in how:
+            label = self.voted(label, target, form if target == key and all_capitals(form) else None) or label
         return f"{label.lower()}:{target}"
 
     def _sense(self, label: str, key: str) -> str:
@@ -421,10 +497,13 @@ class Resolver:
         return merges
 
     def _vote_step(self, label: str, target: str) -> Step:
-        """The label vote that moved an entity key named under `label`, as a step: label → label, papers."""
+        """The label vote that moved an entity key named under `label`, as a step: label → label, papers;
+        its rule "lexicon label" when the lexicons' label decided it, else "label vote"."""
         counts = self.tally().get(target, {})
         voted = self.voted(label, target) or label
-        return Step(label, voted, "label vote", counts.get(voted, 0), sum(counts.values()))
+        listed = self._labels.get(target)
+        rule = "lexicon label" if listed and listed.label == voted else "label vote"
+        return Step(label, voted, rule, counts.get(voted, 0), sum(counts.values()))
 
     def _casing(self, eid: str, label: str, name: str, form: str, count: int, key: str) -> Merge:
         """The log row of a form its casing keeps apart from its name's sense (`spelled`)."""
