@@ -1,0 +1,113 @@
+"""Blind reading of what a change of the typer (or of any extraction step) does to a graph.
+
+Two builds of the same input, BEFORE and AFTER, differ in their entity nodes. Two blind samples:
+
+    python bench/typer_change/sample.py relabel BEFORE AFTER --seed 12 --n 40 > relabel_sample.md
+    python bench/typer_change/sample.py only BEFORE AFTER --seed 12 --n 30 > only_sample.md
+    python bench/typer_change/sample.py tally bench/typer_change
+
+`relabel`: keys whose node is under one label in BEFORE and another in AFTER; each is shown with its
+two labels as "A" and "B" in random order and up to two sentences each. The reader marks which label
+is right (A, B, both, neither) in relabel_verdicts.tsv. `only`: nodes whose key exists in one build
+only, n from each side, shuffled, with their label and sentences; the reader marks each correct or
+wrong in only_verdicts.tsv. The keys (relabel_key.json, only_key.json: which side is which) are
+written beside the samples and read only by `tally`, which unblinds the verdicts.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+ENT = {"Method", "Technique", "Dataset", "Metric", "Task"}
+
+
+def load(out: Path) -> tuple[dict, dict]:
+    """Entity nodes by id, and the sentences of the edges into each node, of a build's graph.json."""
+    nodes, said = {}, {}
+    with open(out / "graph.json", encoding="utf-8") as fh:
+        for line in fh:
+            line = line.rstrip().rstrip(",")
+            if line.startswith('{"aliases"'):
+                n = json.loads(line)
+                if n["label"] in ENT:
+                    nodes[n["id"]] = n
+            elif line.startswith("{") and '"sentence"' in line:
+                e = json.loads(line)
+                if "source" in e and "target" in e:
+                    said.setdefault(e["target"], []).append(e["sentence"])
+    return nodes, said
+
+
+def key_of(nid: str) -> str:
+    return nid.split(":", 1)[1]
+
+
+def show(n: int, title: str, rows: list[tuple[str, list[str]]]) -> None:
+    print(f"## {n}. {title}")
+    for head, sentences in rows:
+        if head:
+            print(f"  {head}")
+        for s in sentences[:2]:
+            print(f"     - {s[:300]}")
+    print()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=("relabel", "only", "tally"))
+    ap.add_argument("paths", nargs="+", type=Path, help="BEFORE AFTER (relabel, only) or the reading's folder (tally)")
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--n", type=int, default=40)
+    args = ap.parse_args()
+    if args.what == "tally":
+        return tally(args.paths[0])
+    (a, sa), (b, sb) = load(args.paths[0]), load(args.paths[1])
+    rng = random.Random(args.seed)
+    here = Path(__file__).resolve().parent
+    if args.what == "relabel":
+        new = {}
+        for i in set(b) - set(a):
+            new.setdefault(key_of(i), []).append(i)
+        pairs = sorted((i, j) for i in set(a) - set(b) for j in new.get(key_of(i), []))
+        keys = []
+        for n, (i, j) in enumerate(rng.sample(pairs, min(args.n, len(pairs))), 1):
+            sides = [("before", a[i], sa.get(i, [])), ("after", b[j], sb.get(j, []))]
+            rng.shuffle(sides)
+            keys.append({"n": n, "A": sides[0][0], "B": sides[1][0], "before": i, "after": j})
+            show(n, repr(sides[0][1]["name"]), [(f"label {t}: {node['label']}", ss) for t, (_, node, ss) in zip("AB", sides)])
+        (here / "relabel_key.json").write_text(json.dumps(keys, indent=1) + "\n")
+    else:
+        ka, kb = {key_of(i) for i in a}, {key_of(i) for i in b}
+        only_a = sorted(i for i in set(a) - set(b) if key_of(i) not in kb)
+        only_b = sorted(i for i in set(b) - set(a) if key_of(i) not in ka)
+        items = [("before", i, a[i], sa.get(i, [])) for i in rng.sample(only_a, args.n)]
+        items += [("after", i, b[i], sb.get(i, [])) for i in rng.sample(only_b, args.n)]
+        rng.shuffle(items)
+        keys = []
+        for n, (side, nid, node, ss) in enumerate(items, 1):
+            keys.append({"n": n, "side": side, "id": nid})
+            show(n, f"{node['name']!r} ({node['label']})", [("", ss)])
+        (here / "only_key.json").write_text(json.dumps(keys, indent=1) + "\n")
+
+
+def tally(folder: Path) -> None:
+    """Unblind the verdicts: whose label was right (relabel), how many of each side's nodes are correct (only)."""
+    def rows(name):
+        with open(folder / name, encoding="utf-8") as fh:
+            return list(csv.DictReader(fh, delimiter="\t"))
+    key = {k["n"]: k for k in json.loads((folder / "relabel_key.json").read_text())}
+    right = Counter(key[int(r["n"])].get(r["verdict"].strip(), r["verdict"].strip()) for r in rows("relabel_verdicts.tsv"))
+    print(f"relabelled keys read: {sum(right.values())}; the right label is the build's: " + ", ".join(f"{k} {v}" for k, v in sorted(right.items())))
+    key = {k["n"]: k for k in json.loads((folder / "only_key.json").read_text())}
+    only = Counter((key[int(r["n"])]["side"], r["verdict"].strip()) for r in rows("only_verdicts.tsv"))
+    for side in ("before", "after"):
+        ok, n = only[(side, "correct")], only[(side, "correct")] + only[(side, "wrong")]
+        print(f"nodes only {side}: {ok} of {n} correct")
+
+
+if __name__ == "__main__":
+    main()
