@@ -97,6 +97,23 @@ def test_cli_build_explain_prints_the_resolution_log(run_kg, tmp_path):
     assert code == 0 and out == "'Transformer': no entity of this build has this name\n"
 
 
+def test_cli_build_explain_names_the_lexicon_label(run_kg, tmp_path):
+    """Two papers make "Vision Transformer" a Technique, two a Method; models.tsv lists it (ViT):
+    one Method node, and the log says the lexicons' label decided."""
+    src = tmp_path / "vit.txt"
+    src.write_text("We fine-tune a Vision Transformer on CIFAR-10 for image classification.\n\n"
+                   "Unlike CNNs, Vision Transformers capture global token interactions.\n\n"
+                   "We compare our network against Vision Transformer (ViT) and ResNet-50 on ImageNet.\n\n"
+                   "Our backbone is a Vision Transformer (ViT) pretrained on ImageNet-21k.\n")
+    code, out, err = run_kg("build", src, "-o", tmp_path / "out", "--explain", "Vision Transformer")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "method:visiontransformer (Method) named 'Vision Transformer'"
+    assert not any(line.startswith("technique:") for line in lines)
+    assert ("  'Vision Transformer' asked: named under another label, the vote gives this one: "
+            "lexicon label 'Technique' → 'Method' (2 of 4 papers)") in lines
+
+
 def test_cli_an_interrupt_python_dropped_is_raised_again_after_the_hook(tmp_path, monkeypatch, capsys):
     """A Ctrl-C or SIGTERM that lands in a finaliser or weakref callback is dropped by Python; kg's
     hook prints nothing, notes it (a staged output is not committed after it) and raises Ctrl-C again
