@@ -50,11 +50,8 @@ VOTE_SHARE = (3, 4)
 LEXICON_SHARE = (1, 3)
 #: the lexicons shipped with extraction: their labels decide a label vote (`lexicon_labels`)
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "extract" / "lexicons"
-#: a lexicon row's type → its entity label (kg/extract/lexicon.py's TYPE_FIELD, then FIELD_LABEL)
 #: lexicons whose labels the label vote does not take (`lexicon_labels`)
 LEXICONS_UNLABELLED = ("pwc_tasks.tsv",)
-LEXICON_TYPE_LABEL = {"dataset": "Dataset", "benchmark": "Dataset", "benchmark_split": "Dataset", "metric": "Metric",
-                      "task": "Task", "technique": "Technique", "model": "Method", "method": "Method"}
 
 
 class Listed(NamedTuple):
@@ -81,15 +78,18 @@ def lexicon_labels(directory: Path = LEXICON_DIR) -> dict[str, Listed]:
     >>> sorted(labels["cola"].spellings)
     ['CoLA']
     """
+    from ..extract.lexicon import TYPE_FIELD  # a row's type → its field (spaCy is loaded only when asked)
+
     tiers: tuple[dict[str, tuple[set, set]], dict[str, tuple[set, set]]] = ({}, {})
     for path in sorted(directory.glob("*.tsv")):
         if path.name in LEXICONS_UNLABELLED:
             continue
         with open(path, encoding="utf-8", newline="") as fh:
             for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                label = LEXICON_TYPE_LABEL.get(row[0].strip()) if len(row) > 1 else None
-                if label is None:  # a comment, the header, a type no entity label has
+                fld = TYPE_FIELD.get(row[0].strip()) if len(row) > 1 else None
+                if fld is None:  # a comment, the header, a type no field has
                     continue
+                label = FIELD_LABEL[fld].value
                 for form in (row[1], *(row[2].split("|") if len(row) > 2 else ())):
                     key = name_key(surface(form))
                     if key:
