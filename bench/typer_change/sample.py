@@ -6,6 +6,8 @@ Two builds of the same input, BEFORE and AFTER, differ in their entity nodes. Tw
     python bench/typer_change/sample.py only BEFORE AFTER --seed 12 --n 30 > only_sample.md
     python bench/typer_change/sample.py tally bench/typer_change
 
+(`--keys DIR`: where the key files go, the script's folder by default.)
+
 `relabel`: keys whose node is under one label in BEFORE and another in AFTER; each is shown with its
 two labels as "A" and "B" in random order and up to two sentences each. The reader marks which label
 is right (A, B, both, neither) in relabel_verdicts.tsv. `only`: nodes whose key exists in one build
@@ -62,12 +64,13 @@ def main() -> None:
     ap.add_argument("paths", nargs="+", type=Path, help="BEFORE AFTER (relabel, only) or the reading's folder (tally)")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--keys", type=Path, default=Path(__file__).resolve().parent, help="the folder the key files go to")
     args = ap.parse_args()
     if args.what == "tally":
         return tally(args.paths[0])
     (a, sa), (b, sb) = load(args.paths[0]), load(args.paths[1])
     rng = random.Random(args.seed)
-    here = Path(__file__).resolve().parent
+    here = args.keys
     if args.what == "relabel":
         new = {}
         for i in set(b) - set(a):
