@@ -26,7 +26,6 @@ The identity rules (kg/resolve/normalize.py) decide which definitions count:
 """
 from __future__ import annotations
 
-import csv
 import functools
 import re
 from collections import Counter
@@ -78,24 +77,19 @@ def lexicon_labels(directory: Path = LEXICON_DIR) -> dict[str, Listed]:
     >>> sorted(labels["cola"].spellings)
     ['CoLA']
     """
-    from ..extract.lexicon import TYPE_FIELD  # a row's type → its field (spaCy is loaded only when asked)
+    from ..extract.lexicon import Lexicon  # the lexicons' own reader (spaCy is loaded only when asked)
 
     tiers: tuple[dict[str, tuple[set, set]], dict[str, tuple[set, set]]] = ({}, {})
     for path in sorted(directory.glob("*.tsv")):
         if path.name in LEXICONS_UNLABELLED:
             continue
-        with open(path, encoding="utf-8", newline="") as fh:
-            for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                fld = TYPE_FIELD.get(row[0].strip()) if len(row) > 1 else None
-                if fld is None:  # a comment, the header, a type no field has
-                    continue
-                label = FIELD_LABEL[fld].value
-                for form in (row[1], *(row[2].split("|") if len(row) > 2 else ())):
-                    key = name_key(surface(form))
-                    if key:
-                        labels, spellings = tiers[path.name.startswith("pwc_")].setdefault(key, (set(), set()))
-                        labels.add(label)
-                        spellings.add(casing(form))
+        lexicon = Lexicon()
+        lexicon.read(path)
+        for fld, form in lexicon.entries:
+            if key := name_key(surface(form)):
+                labels, spellings = tiers[path.name.startswith("pwc_")].setdefault(key, (set(), set()))
+                labels.add(FIELD_LABEL[fld].value)
+                spellings.add(casing(form))
     curated, generated = tiers
     return {key: Listed(next(iter(labels)), frozenset(spellings))
             for key, (labels, spellings) in {**generated, **curated}.items() if len(labels) == 1}
