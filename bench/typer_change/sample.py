@@ -21,6 +21,7 @@ import argparse
 import csv
 import json
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -87,8 +88,10 @@ def main() -> None:
         ka, kb = {key_of(i) for i in a}, {key_of(i) for i in b}
         only_a = sorted(i for i in set(a) - set(b) if key_of(i) not in kb)
         only_b = sorted(i for i in set(b) - set(a) if key_of(i) not in ka)
-        items = [("before", i, a[i], sa.get(i, [])) for i in rng.sample(only_a, args.n)]
-        items += [("after", i, b[i], sb.get(i, [])) for i in rng.sample(only_b, args.n)]
+        # n from each side, or all of a side that has fewer (a change that mostly adds nodes)
+        print(f"nodes in one build only: before {len(only_a)}, after {len(only_b)}", file=sys.stderr)
+        items = [("before", i, a[i], sa.get(i, [])) for i in rng.sample(only_a, min(args.n, len(only_a)))]
+        items += [("after", i, b[i], sb.get(i, [])) for i in rng.sample(only_b, min(args.n, len(only_b)))]
         rng.shuffle(items)
         keys = []
         for n, (side, nid, node, ss) in enumerate(items, 1):
