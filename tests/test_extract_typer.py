@@ -298,27 +298,3 @@ def test_extract_typer_padded_only_droppable_phrases_that_end_on_a_likelier_ment
     assert typer._padded(mentions, scores, 0) == {0}
     typer.prefer_inner = 0.5
     assert typer._padded(mentions, scores, 0) == set()
-
-
-def test_extract_typer_weights_move_half_believed_mentions_to_a_field(tmp_path):
-    """A field's weight multiplies its probability before every decision: a very large weight on tasks
-    files every kept mention and proposal under tasks; a weight on no field is one clear error."""
-    from kg.errors import PipelineConfigError
-    from kg.extract import DEFAULT_CONFIG, load_pipeline
-
-    text = ("We study breast cancer screening in rural clinics and column subset selection, "
-            "and report recall on the INbreast benchmark.")
-    heavy = tmp_path / "heavy.cfg"
-    heavy.write_text(re.sub(r"(?m)^weights = .*$", 'weights = {"tasks": 1000000.0}', DEFAULT_CONFIG.read_text()))
-    plain = tmp_path / "plain.cfg"
-    plain.write_text(re.sub(r"(?m)^weights = .*$", "weights = {}", DEFAULT_CONFIG.read_text()))
-    before = {(m.text, m.field) for m in extract_text(load_pipeline(plain), text).mentions}
-    after = {(m.text, m.field) for m in extract_text(load_pipeline(heavy), text).mentions}
-    assert any(fld != "tasks" for _, fld in before)
-    retyped = {name for name, fld in after if fld == "tasks"} - {name for name, fld in before if fld == "tasks"}
-    assert retyped, (before, after)
-    for bad in ('{"task": 2.0}', '{"tasks": 0}'):
-        cfg = tmp_path / "bad.cfg"
-        cfg.write_text(re.sub(r"(?m)^weights = .*$", f"weights = {bad}", DEFAULT_CONFIG.read_text()))
-        with pytest.raises(PipelineConfigError, match="weights"):
-            load_pipeline(cfg)

@@ -20,11 +20,7 @@ each field and of NONE. With the packaged config (config.cfg):
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
-  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest;
-- before any of these decisions, a field's probability is multiplied by its `weights` entry and each row
-  renormalised: tasks by 1.3, since the model, trained on more NONE than task examples, leaves out
-  tasks it half believes (4-fold cross-validation on train.jsonl: tasks F1 0.511 → 0.523, entities
-  0.693 → 0.695; bench/RESULTS.md, twenty-first pass).
+  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest.
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
@@ -331,8 +327,7 @@ class MentionTyper:
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
-                 propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01,
-                 weights: dict[str, float] | None = None):
+                 propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01):
         self.name = name
         self.threshold = threshold
         self.drop = drop
@@ -349,13 +344,6 @@ class MentionTyper:
         self.textcat = self.model.get_pipe("textcat")
         self.labels = list(self.textcat.labels)
         self.linear = SparseLinearScorer(self.textcat)
-        # each field's probability is multiplied by its weight (1 when not given) and the row renormalised
-        weights = dict(weights or {})
-        for fld, w in weights.items():
-            if fld not in FIELDS or not isinstance(w, (int, float)) or not w > 0:
-                raise PipelineConfigError(f"kg_typer: weights gives {fld!r} {w!r}; give fields of {', '.join(FIELDS)} "
-                                          "positive numbers")
-        self.weights = np.array([float(weights.get(label.lower(), 1.0)) for label in self.labels])
 
     def __call__(self, doc: Doc) -> Doc:
         mentions = doc._.kg_mentions or []
@@ -367,11 +355,7 @@ class MentionTyper:
         title = doc.user_data.get("kg_title", "")
         lines = [feature_parts(text, f, s, e, r, title) for f, s, e, r, _ in mentions]
         lines += [feature_parts(text, "none", s, e, rule, title) for s, e, rule in candidates]
-        scores = self.linear.scores_of_parts(lines)
-        if (self.weights != 1.0).any():
-            scores *= self.weights
-            scores /= scores.sum(axis=1, keepdims=True)
-        scores = scores.tolist()
+        scores = self.linear.scores_of_parts(lines).tolist()
         labels = self.labels
         none = labels.index("NONE")
         fields = [i for i in range(len(labels)) if i != none]
