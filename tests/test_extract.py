@@ -628,3 +628,29 @@ def test_extract_a_name_starts_past_the_words_before_it(nlp, text, field, names,
     every = [m.text for m in ext.mentions] + [r.metric for r in ext.results if r.metric]
     assert set(names) <= set(found), found
     assert not [n for n in every if n.startswith(not_starts)], every
+
+
+@pytest.mark.parametrize("text,venue", [
+    ("We present our winning solution for the UG2+ Challenge (CVPR 2026) Track 1 on image restoration, built on Restormer.",
+     "CVPR"),
+    ("Our method outperforms the ICLR 2025 baseline One2Any by 12 points of ADD-0.1 accuracy on LINEMOD.", "ICLR"),
+    ("We curate 3,900 reviews of papers from ICLR and NeurIPS and compare GPT-4o with Llama-3-8B as reviewers.", "NeurIPS"),
+])
+def test_extract_venue_is_no_method(nlp, text, venue):
+    """A conference or a company written alone says where a paper appeared or who made a model: no method (and in
+    these sentences no field at all), while the names beside it stay."""
+    from kg.extract.names import venue_or_body
+
+    f = fields(extract_text(nlp, text))
+    assert not any(venue in names for names in f.values()), f
+    assert any(f.values()), f
+    assert venue_or_body(f"{venue} 2024") and venue_or_body("OpenAI")
+    assert not venue_or_body("Google Gemini") and not venue_or_body("MIT-BIH") and not venue_or_body("IEEE 14-bus")
+
+
+def test_extract_venue_acronym_the_abstract_defines_stays(nlp):
+    """"ACM" here is the paper's own Amplitude Clustering Module, not the publisher."""
+    text = ("We propose APFN, a network that first separates images into amplitude and phase streams, where Amplitude "
+            "Clustering Module (ACM) organizes sparse amplitude responses into prototypes. With ACM, APFN outperforms "
+            "DBSCAN on RadarScenes.")
+    assert "ACM" in fields(extract_text(nlp, text)).get("proposed", [])

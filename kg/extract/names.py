@@ -35,6 +35,26 @@ STOP_ACRONYMS = {
     Top-K Top-k kNN
     """.split()
 }
+# where a paper appears and who made it, never a method it proposes or uses: conferences, publishers, companies,
+# agencies and universities written alone ("the CVPR 2026 challenge", "submissions to ICLR and NeurIPS", "models
+# from OpenAI"); a name that holds one of them stays ("Google Gemini", "IEEE 14-bus"). Not for datasets: a
+# challenge's data is often named after its venue ("ISBI 2012", "the SIGIR collection"); CoNLL and SemEval name
+# shared tasks and their data, so they are not here
+VENUES_AND_BODIES = frozenset(w.lower() for w in """
+    CVPR ICCV ECCV WACV BMVC ACCV NeurIPS NIPS ICML ICLR AAAI IJCAI UAI AISTATS COLT ACL EMNLP NAACL EACL COLING
+    AACL IJCNLP LREC KDD SIGKDD WWW SIGIR CIKM WSDM RecSys ICDM ICDE VLDB SIGMOD ICRA IROS CoRL RSS
+    MICCAI ISBI MIDL ICASSP Interspeech SIGGRAPH CHI UIST ICSE FSE OSDI SOSP NSDI MLSys ISCA ASPLOS
+    ICCAD HPCA TPAMI TNNLS JMLR TMLR IJCV IEEE ACM NASA DARPA NSF NIH OpenAI DeepMind Anthropic Google Microsoft Meta
+    NVIDIA Nvidia Amazon Apple IBM Intel Baidu Alibaba Tencent Huawei ByteDance MIT CMU Stanford Berkeley
+    """.split())
+YEAR_AFTER = re.compile(r"[\s'’-]*(?:19|20)?\d\d$")
+
+
+def venue_or_body(name: str) -> bool:
+    """Whether a name is only a venue or a body, with or without a year: "CVPR", "NeurIPS 2024", "ICLR'25", "OpenAI"."""
+    return YEAR_AFTER.sub("", name.strip()).lower() in VENUES_AND_BODIES
+
+
 PROPOSAL_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\b(?:\s*,?\s+(?:\w+\s+){0,2}?|[^.;:]{0,100}?\b(?:and|then|also|further|to)\s+)"
     r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
