@@ -654,3 +654,17 @@ def test_extract_venue_acronym_the_abstract_defines_stays(nlp):
             "Clustering Module (ACM) organizes sparse amplitude responses into prototypes. With ACM, APFN outperforms "
             "DBSCAN on RadarScenes.")
     assert "ACM" in fields(extract_text(nlp, text)).get("proposed", [])
+
+
+@pytest.mark.parametrize("text,name,field", [
+    ("Experiments on AudioCaps, Clotho, and MMAU with Qwen2-Audio show a task-dependent locality effect.", "Clotho",
+     "datasets"),
+    ("Experiments on Mapillary, Ford, KITTI, and VIGOR show significant gains under unknown yaw.", "Ford", "datasets"),
+    ("Across GPT-4o-mini and Sarvam, PAR improves target-subset accuracy from 11.07% to 54.47%.", "Sarvam", "models"),
+    ("We fine-tune Open-Sora, Latte, and HunyuanVideo and report FVD on UCF-101.", "Latte", "models"),
+])
+def test_extract_word_listed_with_datasets_is_a_dataset(nlp, text, name, field):
+    """A capitalised word listed beside names takes the list's kind: datasets where results are reported on the
+    list, methods where the list holds a model's name or none is evaluated on."""
+    f = fields(extract_text(nlp, text))
+    assert name in f.get(field, []), f

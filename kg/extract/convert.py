@@ -13,8 +13,8 @@ from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
-from .names import (as_word, describes_kind, kind_shaped, title_mention, title_only_name, title_tasks, variant_of,
-                    venue_or_body)
+from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, title_mention, title_only_name, title_tasks,
+                    variant_of, venue_or_body)
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -75,6 +75,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             if not kind:
                 continue  # "PIDs", "Stage-2": a kind of thing, not a method's name
             fld = kind  # "optical-to-SAR", "C++-to-CUDA": a direction names a task
+        if fld == "models" and rule == "model.coordination" and in_dataset_list(text, s, e, *_sentence_of(doc, s)):
+            fld, rule = "datasets", "dataset.list"  # "on AudioCaps, Clotho, and MMAU": a word listed with datasets
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None

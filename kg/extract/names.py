@@ -355,6 +355,16 @@ def _evaluated_on(name: str, before: str, after: str, sentence: str) -> bool:
             and not SPEED_WORDS.search(sentence))
 
 
+def in_dataset_list(text: str, s: int, e: int, s0: int, s1: int) -> bool:
+    """Whether the name at `s:e`, in the sentence `s0:s1`, is an item of a list of datasets (`_evaluated_on`):
+    "Experiments on AudioCaps, Clotho, and MMAU", "three datasets: LAST-STRAW, Pheno4D, and Crops3D"; not a list
+    that holds a model's name ("Across GPT-4o-mini and Sarvam, PAR improves accuracy")."""
+    before, after = text[max(s0, s - WINDOW):s], text[e:min(s1, e + WINDOW)]
+    rest_before, rest_after = _list_bounds(before, after)
+    items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text[s - len(before) + len(rest_before):e + len(after) - len(rest_after)])
+    return not any(MODEL_SIZE.search(item.strip()) for item in items) and _evaluated_on(text[s:e], before, after, text[s0:s1])
+
+
 def strip_possessive(w: str) -> str:
     return w[:-2] if w.endswith(("'s", "’s")) else w
 
