@@ -4,6 +4,7 @@ Two builds of the same input, BEFORE and AFTER, differ in their entity nodes. Tw
 
     python bench/typer_change/sample.py relabel BEFORE AFTER --seed 12 --n 40 > relabel_sample.md
     python bench/typer_change/sample.py only BEFORE AFTER --seed 12 --n 30 > only_sample.md
+    python bench/typer_change/sample.py edges BEFORE AFTER --seed 12 --n 40 > edges_sample.md
     python bench/typer_change/sample.py tally bench/typer_change
 
 (`--keys DIR`: where the key files go, the script's folder by default.)
@@ -13,7 +14,10 @@ two labels as "A" and "B" in random order and up to two sentences each. The read
 is right (A, B, both, neither) in relabel_verdicts.tsv. `only`: nodes whose key exists in one build
 only, n from each side, shuffled, with their label and sentences; the reader marks each correct or
 wrong in only_verdicts.tsv. The keys (relabel_key.json, only_key.json: which side is which) are
-written beside the samples and read only by `tally`, which unblinds the verdicts.
+written beside the samples and read only by `tally`, which unblinds the verdicts. `edges`: for a change
+that mostly removes mentions rather than nodes, n edges from a paper to an entity that only BEFORE has
+(the paper no longer names the entity) and n that both builds have, shuffled, each with its label and
+its sentence, the mention marked «so»; the reader marks each correct or wrong in edges_verdicts.tsv.
 """
 from __future__ import annotations
 
@@ -45,6 +49,36 @@ def load(out: Path) -> tuple[dict, dict]:
     return nodes, said
 
 
+def load_edges(out: Path) -> tuple[dict, dict]:
+    """Edges from a paper to an entity node (keyed by paper, relationship and entity), and each paper's
+    abstract, of a build's graph.json."""
+    edges, abstracts = {}, {}
+    with open(out / "graph.json", encoding="utf-8") as fh:
+        for line in fh:
+            line = line.rstrip().rstrip(",")
+            if line.startswith('{"abstract"'):
+                n = json.loads(line)
+                abstracts[n["id"]] = n["abstract"]
+            elif line.startswith("{") and '"sentence"' in line:
+                e = json.loads(line)
+                if e.get("source", "").startswith("paper:") and e.get("target", "").split(":", 1)[0] in LABEL_OF:
+                    edges[(e["source"], e["type"], e["target"])] = e
+    return edges, abstracts
+
+
+LABEL_OF = {"method": "Method", "technique": "Technique", "dataset": "Dataset", "metric": "Metric", "task": "Task"}
+
+
+def marked(edge: dict, abstract: str) -> str:
+    """The edge's sentence with its mention marked «so», or the sentence alone where the offsets miss it."""
+    said, start, end = edge["sentence"], edge.get("start"), edge.get("end")
+    at = abstract.find(said)
+    if start is None or at < 0 or not at <= start < end <= at + len(said):
+        return said
+    s, e = start - at, end - at
+    return f"{said[:s]}«{said[s:e]}»{said[e:]}"
+
+
 def key_of(nid: str) -> str:
     return nid.split(":", 1)[1]
 
@@ -61,7 +95,7 @@ def show(n: int, title: str, rows: list[tuple[str, list[str]]]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("relabel", "only", "tally"))
+    ap.add_argument("what", choices=("relabel", "only", "edges", "tally"))
     ap.add_argument("paths", nargs="+", type=Path, help="BEFORE AFTER (relabel, only) or the reading's folder (tally)")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--n", type=int, default=40)
@@ -69,6 +103,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.what == "tally":
         return tally(args.paths[0])
+    if args.what == "edges":
+        return edges(args.paths[0], args.paths[1], random.Random(args.seed), args.n, args.keys)
     (a, sa), (b, sb) = load(args.paths[0]), load(args.paths[1])
     rng = random.Random(args.seed)
     here = args.keys
@@ -100,6 +136,22 @@ def main() -> None:
         (here / "only_key.json").write_text(json.dumps(keys, indent=1) + "\n")
 
 
+def edges(before: Path, after: Path, rng: random.Random, n: int, here: Path) -> None:
+    """n edges only BEFORE has and n both have, shuffled and blind (see the module)."""
+    (a, abstracts), (b, _) = load_edges(before), load_edges(after)
+    gone, both = sorted(set(a) - set(b)), sorted(set(a) & set(b))
+    print(f"paper-entity edges: before {len(a)}, after {len(b)}, only before {len(gone)}, only after {len(set(b) - set(a))}",
+          file=sys.stderr)
+    items = [("gone", k) for k in rng.sample(gone, min(n, len(gone)))] + [("kept", k) for k in rng.sample(both, min(n, len(both)))]
+    rng.shuffle(items)
+    keys = []
+    for i, (side, k) in enumerate(items, 1):
+        e = a[k]
+        keys.append({"n": i, "side": side, "edge": list(k)})
+        show(i, f"{LABEL_OF[k[2].split(':', 1)[0]]} ({k[1]}, {e.get('rule')})", [("", [marked(e, abstracts.get(k[0], ""))])])
+    (here / "edges_key.json").write_text(json.dumps(keys, indent=1) + "\n")
+
+
 def tally(folder: Path) -> None:
     """Unblind the verdicts: whose label was right (relabel), how many of each side's nodes are correct (only)."""
     def rows(name):
@@ -113,6 +165,12 @@ def tally(folder: Path) -> None:
     for side in ("before", "after"):
         ok, n = only[(side, "correct")], only[(side, "correct")] + only[(side, "wrong")]
         print(f"nodes only {side}: {ok} of {n} correct")
+    if (folder / "edges_key.json").is_file():
+        key = {k["n"]: k for k in json.loads((folder / "edges_key.json").read_text())}
+        said = Counter((key[int(r["n"])]["side"], r["verdict"].strip()) for r in rows("edges_verdicts.tsv"))
+        for side in ("gone", "kept"):
+            ok, n = said[(side, "correct")], said[(side, "correct")] + said[(side, "wrong")]
+            print(f"edges {side}: {ok} of {n} correct")
 
 
 if __name__ == "__main__":
