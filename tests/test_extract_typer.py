@@ -332,3 +332,31 @@ def test_extract_typer_drops_what_it_is_sure_is_no_entity_whatever_the_rule(nlp,
     the typer is at least `drop_any` sure they are none: sentences of arXiv abstracts, read blind
     (bench/typer_change/drop_any*)."""
     assert name not in [m.text for m in extract_text(nlp, text).mentions]
+
+
+@pytest.mark.parametrize("text,start,end", [
+    ("At its core, CS-HLoRA (Continuous Scale-Conditioned Hyper-LoRA) modulates the low-rank subspace.",
+     "Continuous", "Conditioned"),    # "Hyper-LoRA" after it: the run is cut from a longer name
+    ("While 4D Gaussian Splatting has revolutionized dynamic scene rendering, it forgets.", "Gaussian", "Splatting"),
+])
+def test_extract_typer_titled_run_cut_from_a_longer_name_is_a_piece(text, start, end):
+    from kg.extract.typer import cut_from_longer
+
+    s, e = text.index(start), text.index(end) + len(end)
+    assert cut_from_longer(text, s, e)
+
+
+def test_extract_typer_proposes_no_piece_of_a_longer_name(nlp):
+    text = "At its core, CS-HLoRA (Continuous Scale-Conditioned Hyper-LoRA) modulates the low-rank subspace."
+    assert "Continuous Scale-Conditioned" not in [m.text for m in extract_text(nlp, text).mentions]
+
+
+@pytest.mark.parametrize("text,name", [
+    ("A Spatial Prior Module is further designed to inject structure clues.", "Spatial Prior Module"),
+    ("We propose the Answer-Informed Oracle, which grades each answer.", "Answer-Informed Oracle"),
+])
+def test_extract_typer_titled_run_after_an_opening_word_is_whole(text, name):
+    from kg.extract.typer import cut_from_longer
+
+    s = text.index(name)
+    assert not cut_from_longer(text, s, s + len(name))

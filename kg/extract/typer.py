@@ -23,7 +23,8 @@ each field and of NONE. With the packaged config (config.cfg):
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
-  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest.
+  `propose_terms` 0.4), the likeliest of overlapping ones, in the field it scores highest; not a run of
+  capitalised words cut from a longer name (`cut_from_longer`).
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
@@ -86,6 +87,22 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
 TITLED_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*"
 TITLED_RUN = re.compile(rf"(?<![\w\-.])(?:{TITLED_WORD})(?:\s+(?:(?:of|for)\s+)?(?:{TITLED_WORD})){{1,6}}(?![\w\-])")
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\n\s*)$")
+
+
+# a word with a capital letter or a digit-and-capital right before or after a run of capitalised words: the run is cut
+# from a longer name ("2D | Gaussian Splatting", "Structural | Causal Model", "Continuous Scale-Conditioned | Hyper-LoRA")
+# unless the word is one that opens a sentence or a phrase ("A Spatial Prior Module", "Our Dual-Domain Refiner")
+OPENING_WORDS = frozenset("""A An The Our This These That Its Their We In On For With To By And Or Of As At From Each Both
+All Any Some Two Three Four Here Then Thus First Second Finally""".split())
+NAME_BEFORE = re.compile(r"(?<![\w-])(?P<w>[\w-]*[A-Z][\w-]*)\s+$")
+NAME_AFTER = re.compile(r"\s+[A-Z]")
+
+
+def cut_from_longer(text: str, s: int, e: int) -> bool:
+    """Whether the run of capitalised words at `s:e` has a capitalised word right before it (not an opening
+    word) or right after it: a piece of a longer name the run's pattern could not take whole."""
+    before = NAME_BEFORE.search(text, max(0, s - 40), s)
+    return bool(before and before.group("w") not in OPENING_WORDS or NAME_AFTER.match(text, e))
 
 
 def titled_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
@@ -407,6 +424,8 @@ class MentionTyper:
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
+            if rule == TITLED_CANDIDATE and cut_from_longer(text, s, e):
+                continue
             if all(e <= cs or ce <= s for cs, ce in chosen):
                 chosen.append((s, e))
                 kept.append(SpanMention(fld, s, e, rule, None))
