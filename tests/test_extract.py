@@ -648,6 +648,19 @@ def test_extract_venue_is_no_method(nlp, text, venue):
     assert not venue_or_body("Google Gemini") and not venue_or_body("MIT-BIH") and not venue_or_body("IEEE 14-bus")
 
 
+@pytest.mark.parametrize("text,word", [
+    ("We present EvaluatorDPT, a bounded decision-control model that predicts YES, NO, or TBD, where TBD is learned "
+     "as a deferral outcome.", "TBD"),
+    ("We introduce [METHOD NAME], a diagnostic framework for mapping the reliability boundary of medical VLMs.", "METHOD"),
+    ("RL post-training with METHOD consistently improves performance on ten external multimodal reasoning benchmarks.",
+     "METHOD"),
+])
+def test_extract_placeholder_or_answer_word_is_no_method(nlp, text, word):
+    """A capitalised word that names nothing (an answer label, a placeholder left by anonymisation) is no method."""
+    f = fields(extract_text(nlp, text))
+    assert not any(word in names for names in f.values()), f
+
+
 def test_extract_venue_acronym_the_abstract_defines_stays(nlp):
     """"ACM" here is the paper's own Amplitude Clustering Module, not the publisher."""
     text = ("We propose APFN, a network that first separates images into amplitude and phase streams, where Amplitude "

@@ -50,9 +50,16 @@ VENUES_AND_BODIES = frozenset(w.lower() for w in """
 YEAR_AFTER = re.compile(r"[\s'’-]*(?:19|20)?\d\d$")
 
 
+# capitalised words that name nothing: answers and labels written in capitals ("predicts YES, NO, or TBD"), notes
+# left in a text ("ToDO:") and anonymisation placeholders ("We introduce [METHOD NAME]", "post-training with METHOD")
+NO_NAMES = frozenset("yes no tbd todo n/a method model name".split())
+
+
 def venue_or_body(name: str) -> bool:
-    """Whether a name is only a venue or a body, with or without a year: "CVPR", "NeurIPS 2024", "ICLR'25", "OpenAI"."""
-    return YEAR_AFTER.sub("", name.strip()).lower() in VENUES_AND_BODIES
+    """Whether a name is only a venue or a body, with or without a year: "CVPR", "NeurIPS 2024", "ICLR'25", "OpenAI";
+    or a capitalised word that names nothing (`NO_NAMES`)."""
+    name = name.strip()
+    return YEAR_AFTER.sub("", name).lower() in VENUES_AND_BODIES or name.lower() in NO_NAMES
 
 
 PROPOSAL_CUE = re.compile(
