@@ -32,20 +32,27 @@ from pathlib import Path
 ENT = {"Method", "Technique", "Dataset", "Metric", "Task"}
 
 
-def load(out: Path) -> tuple[dict, dict]:
-    """Entity nodes by id, and the sentences of the edges into each node, of a build's graph.json."""
-    nodes, said = {}, {}
+def records(out: Path):
+    """The node and edge records of a build's graph.json (one a line), as ("node" or "edge", record)."""
     with open(out / "graph.json", encoding="utf-8") as fh:
         for line in fh:
             line = line.rstrip().rstrip(",")
-            if line.startswith('{"aliases"'):
-                n = json.loads(line)
-                if n["label"] in ENT:
-                    nodes[n["id"]] = n
+            if line.startswith(('{"aliases"', '{"abstract"')):
+                yield "node", json.loads(line)
             elif line.startswith("{") and '"sentence"' in line:
                 e = json.loads(line)
                 if "source" in e and "target" in e:
-                    said.setdefault(e["target"], []).append(e["sentence"])
+                    yield "edge", e
+
+
+def load(out: Path) -> tuple[dict, dict]:
+    """Entity nodes by id, and the sentences of the edges into each node, of a build's graph.json."""
+    nodes, said = {}, {}
+    for kind, r in records(out):
+        if kind == "node" and r.get("label") in ENT:
+            nodes[r["id"]] = r
+        elif kind == "edge":
+            said.setdefault(r["target"], []).append(r["sentence"])
     return nodes, said
 
 
@@ -53,16 +60,11 @@ def load_edges(out: Path) -> tuple[dict, dict]:
     """Edges from a paper to an entity node (keyed by paper, relationship and entity), and each paper's
     abstract, of a build's graph.json."""
     edges, abstracts = {}, {}
-    with open(out / "graph.json", encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip().rstrip(",")
-            if line.startswith('{"abstract"'):
-                n = json.loads(line)
-                abstracts[n["id"]] = n["abstract"]
-            elif line.startswith("{") and '"sentence"' in line:
-                e = json.loads(line)
-                if e.get("source", "").startswith("paper:") and e.get("target", "").split(":", 1)[0] in LABEL_OF:
-                    edges[(e["source"], e["type"], e["target"])] = e
+    for kind, r in records(out):
+        if kind == "node" and "abstract" in r:
+            abstracts[r["id"]] = r["abstract"]
+        elif kind == "edge" and r["source"].startswith("paper:") and r["target"].split(":", 1)[0] in LABEL_OF:
+            edges[(r["source"], r["type"], r["target"])] = r
     return edges, abstracts
 
 
