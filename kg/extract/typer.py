@@ -16,8 +16,9 @@ each field and of NONE. With the packaged config (config.cfg):
   listed beside names "model.coordination"; not a measure's head-noun phrase, "phrase.metric_head") is
   dropped when NONE reaches `drop` (0.5);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
-  (0.7), with the mentions inside it, except lexicon terms, rules whose words say what the name is
-  (`KEPT_RULES`) and a metric with a number beside it (`_measured`);
+  (0.7), with the mentions inside it that it also finds likelier none (NONE at least 0.5), except
+  lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
+  beside it (`_measured`);
 - the words of a mention, of its head and its neighbours are also read as their clusters
   (terms/word_clusters.tsv: words the unlabelled arXiv abstracts use alike);
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
