@@ -13,8 +13,8 @@ from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
-from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, title_mention, title_only_name, title_tasks,
-                    variant_of, venue_or_body)
+from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, names_nothing, title_mention, title_only_name,
+                    title_tasks, variant_of, venue_or_body)
 from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -249,8 +249,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         if (begin := name_start(text, s, e)) is None:
             continue  # "a Chinese benchmark", "and Editable Prompt Learning": no name
         name = " ".join(text[begin:e].split())  # "its original size" → "original size"
-        if fld in ("models", "proposed") and venue_or_body(name) and name not in long_of:
-            continue  # "the CVPR 2026 challenge", "papers from ICLR": where and by whom, not a method
+        if fld in ("models", "proposed") and (venue_or_body(name) or names_nothing(name)) and name not in long_of:
+            continue  # "the CVPR 2026 challenge", "papers from ICLR": where and by whom, not a method; "TBD": nothing
         if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
             if fld != "datasets":
                 continue

@@ -56,10 +56,13 @@ NO_NAMES = frozenset("yes no tbd todo n/a method model name".split())
 
 
 def venue_or_body(name: str) -> bool:
-    """Whether a name is only a venue or a body, with or without a year: "CVPR", "NeurIPS 2024", "ICLR'25", "OpenAI";
-    or a capitalised word that names nothing (`NO_NAMES`)."""
-    name = name.strip()
-    return YEAR_AFTER.sub("", name).lower() in VENUES_AND_BODIES or name.lower() in NO_NAMES
+    """Whether a name is only a venue or a body, with or without a year: "CVPR", "NeurIPS 2024", "ICLR'25", "OpenAI"."""
+    return YEAR_AFTER.sub("", name.strip()).lower() in VENUES_AND_BODIES
+
+
+def names_nothing(name: str) -> bool:
+    """Whether a name is a capitalised word that names nothing (`NO_NAMES`): "TBD", "METHOD"."""
+    return name.strip().lower() in NO_NAMES
 
 
 PROPOSAL_CUE = re.compile(

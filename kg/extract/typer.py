@@ -16,7 +16,7 @@ each field and of NONE. With the packaged config (config.cfg):
   listed beside names "model.coordination"; not a measure's head-noun phrase, "phrase.metric_head") is
   dropped when NONE reaches `drop` (0.5);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
-  (0.7), with the mentions inside it that it also finds likelier none (NONE at least 0.5), except
+  (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
   beside it (`_measured`);
 - the words of a mention, of its head and its neighbours are also read as their clusters
@@ -346,6 +346,7 @@ class SparseLinearScorer:
 # tree datasets", "the ASR metric"), and lexicon terms (read blind on arXiv-005, 20 of 32 lexicon mentions
 # it would drop are right: "fine-tuning of agents", "ARC", "SUN360")
 KEPT_RULES = EVIDENT_RULES | {"lexicon", "dataset.pair", "dataset.context", "dataset.apposition", "metric.context"}
+DOUBTFUL = 0.5  # NONE from which a mention inside one `drop_any` drops goes with it
 MEASURED = 20  # characters either side of a metric in which a number measures with it ("74% preference")
 
 
@@ -415,7 +416,7 @@ class MentionTyper:
             kept.append(m)
         if gone:  # and the mentions inside what it drops that it finds likelier none than not: "accuracy" would
             # take the place of "control accuracy"; but "comparable accuracy" gives way to "accuracy"
-            doubtful = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= 0.5}
+            doubtful = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= DOUBTFUL}
             kept = [m for m in kept if (m[1], m[2]) not in doubtful
                     or not any(gs <= m[1] and m[2] <= ge and (gs, ge) != (m[1], m[2]) for gs, ge in gone)]
         proposed = []
