@@ -148,3 +148,18 @@ def test_extract_results_sizes_and_settings_are_no_scores(nlp, text, found):
 ])
 def test_extract_results_unknown_own_dataset_and_starting_system(nlp, text, found):
     assert [(r.value, r.dataset) for r in extract_text(nlp, text).results] == found
+
+
+# the measure's name leaves out whose value it is ("the judge model's") and a clause's subject and verb that
+# the widening took in ("rule pack drops"); a measure named after a person keeps the name
+@pytest.mark.parametrize("sentence,found", [
+    ("On the audit set, the judge model's pairwise accuracy climbs from 64.5% to 78.25%.", [("pairwise accuracy", 78.25)]),
+    ("The grader's recall reaches 0.875 on the essays.", [("recall", 0.875)]),
+    ("Removing the rule pack drops accuracy to 17.5% on the ledger tasks.", [("accuracy", 17.5)]),
+    ("The verifier lifts held-out accuracy to 91.25% on the proof set.", [("held-out accuracy", 91.25)]),
+    ("Across the sweep, the gated policy lifts reward by 12.5% over the ungated one.", [("reward", 12.5)]),
+    ("Agreement between raters is high (Cohen's kappa = 0.81).", [("Cohen's kappa", 0.81)]),
+])
+def test_extract_results_measure_name_leaves_out_owner_and_clause(sentence, found):
+    from kg.extract.results import find_results
+    assert [(r.metric, r.value) for r in find_results(sentence, [], [], [])] == found

@@ -1213,10 +1213,31 @@ def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]
     return out if len(out) <= 3 else []
 
 
+# a verb of a clause, not of a measure's name, up to which a widened name is cut ("concept erasure damages accuracy")
+INNER_VERB = re.compile(r"^.*?(?<![\w-])(?:lifts|drops|matches|damages|collapses|confirms|causes|recovers|shifts|reveals|raises|"
+                        r"reduces|drives|trades|predicts|activates|changes|improves|boosts|increases|decreases|lowers|"
+                        r"pushes|brings|yields|achieves|reaches|attains|keeps|retains|preserves|maintains|harms|hurts|"
+                        r"degrades|elevating|leaving|once|whereas)\s+(?=\S)")
+# the owner of a value, up to its possessive: "GPT-4o-mini's", "physicians'", "s" left of "model's"
+OWNER = re.compile(r"^(?:.*?(?<![\w-])(?P<who>[\w.-]+)(?:['’]s|(?<=s)['’])|(?P<s>s))\s+(?=\S)")
+# the persons a measure is named after
+EPONYM = re.compile(r"Cohen|Kendall|Spearman|Pearson|Krippendorff|Fleiss|Mover|Student|Welch|Cronbach|Matthews|Moran|"
+                    r"Lin|Mann|Wilcoxon|Fisher|Shannon|Simpson|Tukey|Youden|Hedges|Glass|Nagelkerke|Theil|Kolmogorov|"
+                    r"Hamming|Jaccard|Dice|Brier|Gini|Kappa|Kullback|Jensen|Wasserstein|Fréchet|Frechet|Hausdorff")
+
+
 def _metric_name(metric: str) -> str:
     """The metric as a reader names it: "average success rate" → "success rate", "highest accuracy" → "accuracy",
     "F1 scores" → "F1"."""
     metric = re.sub(r"^(?:percent|points?|pp)\s+", "", metric).rstrip(".")
+    # "patch masking drops accuracy", "rule pack lifts held-out accuracy": a clause's subject and verb, widened
+    # into the measure, are no part of it
+    metric = INNER_VERB.sub("", metric)
+    # "Claude 3.7 Sonnet's pairwise accuracy", "physicians' diagnostic accuracy", "(one model)'s task completeness":
+    # whose value it is, not what is measured; a measure named after a person keeps the name ("Cohen's kappa")
+    owner = OWNER.match(metric)
+    if owner and not (owner.group("who") and EPONYM.fullmatch(owner.group("who"))):
+        metric = metric[owner.end():]
     # "slashing DIJA success rates", "affect accuracy": the verb before a measure is no part of it
     metric = re.sub(r"^(?:slash\w*|affect\w*|improv\w*|boost\w*|increas\w*|reduc\w*|rais\w*|lift\w*|enhanc\w*|lower\w*|"
                     r"decreas\w*|achiev\w*|reach\w*|attain\w*|yield\w*|deliver\w*|cut\w*)\s+(?=\S)", "", metric)
