@@ -360,3 +360,20 @@ def test_extract_typer_titled_run_after_an_opening_word_is_whole(text, name):
 
     s = text.index(name)
     assert not cut_from_longer(text, s, s + len(name))
+
+
+def test_extract_typer_sure_metric_keeps_generic_measures_it_finds_measured_but_no_quality_word(tmp_path):
+    """A generic measure word with no number beside it and no cue is dropped by the conversion unless the
+    typer finds it a metric at `sure_metric`: at 0 every such word stays ("accuracy", "memory footprint")
+    but a quality word ("diversity"), which needs a number right beside it; above 1 none stays."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+
+    text = "We propose ZetaDet, a detector with strong accuracy, low memory footprint and high diversity of proposals."
+    config = DEFAULT_CONFIG.read_text()
+    metrics = {}
+    for value in ("0", "1.01"):
+        path = tmp_path / f"sure_metric_{value}.cfg"
+        path.write_text(re.sub(r"(?m)^sure_metric = .*$", f"sure_metric = {value}", config))
+        metrics[value] = {m.text for m in extract_text(load_pipeline(path), text).mentions if m.field == "metrics"}
+    assert metrics["0"] == {"accuracy", "memory footprint"}
+    assert metrics["1.01"] == set()

@@ -18,6 +18,8 @@ written beside the samples and read only by `tally`, which unblinds the verdicts
 that mostly removes mentions rather than nodes, n edges from a paper to an entity that only BEFORE has
 (the paper no longer names the entity) and n that both builds have, shuffled, each with its label and
 its sentence, the mention marked «so»; the reader marks each correct or wrong in edges_verdicts.tsv.
+For a change that adds mentions, give the builds the other way round (`edges AFTER BEFORE`): the edges
+only the first build has are then the added ones.
 """
 from __future__ import annotations
 
@@ -159,21 +161,22 @@ def tally(folder: Path) -> None:
     def rows(name):
         with open(folder / name, encoding="utf-8") as fh:
             return list(csv.DictReader(fh, delimiter="\t"))
-    key = {k["n"]: k for k in json.loads((folder / "relabel_key.json").read_text())}
-    right = Counter(key[int(r["n"])].get(r["verdict"].strip(), r["verdict"].strip()) for r in rows("relabel_verdicts.tsv"))
-    print(f"relabelled keys read: {sum(right.values())}; the right label is the build's: " + ", ".join(f"{k} {v}" for k, v in sorted(right.items())))
-    key = {k["n"]: k for k in json.loads((folder / "only_key.json").read_text())}
-    only = Counter((key[int(r["n"])]["side"], r["verdict"].strip()) for r in rows("only_verdicts.tsv"))
-    for side in ("before", "after"):
-        ok, n = only[(side, "correct")], only[(side, "correct")] + only[(side, "wrong")]
-        print(f"nodes only {side}: {ok} of {n} correct")
+    if (folder / "relabel_key.json").is_file():
+        key = {k["n"]: k for k in json.loads((folder / "relabel_key.json").read_text())}
+        right = Counter(key[int(r["n"])].get(r["verdict"].strip(), r["verdict"].strip()) for r in rows("relabel_verdicts.tsv"))
+        print(f"relabelled keys read: {sum(right.values())}; the right label is the build's: " + ", ".join(f"{k} {v}" for k, v in sorted(right.items())))
+    if (folder / "only_key.json").is_file():
+        key = {k["n"]: k for k in json.loads((folder / "only_key.json").read_text())}
+        only = Counter((key[int(r["n"])]["side"], r["verdict"].strip()) for r in rows("only_verdicts.tsv"))
+        for side in ("before", "after"):
+            ok, n = only[(side, "correct")], only[(side, "correct")] + only[(side, "wrong")]
+            print(f"nodes only {side}: {ok} of {n} correct")
     if (folder / "edges_key.json").is_file():
         key = {k["n"]: k for k in json.loads((folder / "edges_key.json").read_text())}
         said = Counter((key[int(r["n"])]["side"], r["verdict"].strip()) for r in rows("edges_verdicts.tsv"))
-        for side in ("gone", "kept"):
+        for side, what in (("gone", "only the first build has"), ("kept", "both builds have")):
             ok, n = said[(side, "correct")], said[(side, "correct")] + said[(side, "wrong")]
-            print(f"edges {side}: {ok} of {n} correct")
-
+            print(f"edges {what} ({side}): {ok} of {n} correct")
 
 if __name__ == "__main__":
     main()

@@ -15,7 +15,7 @@ from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
 from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, names_nothing, title_mention, title_only_name,
                     title_tasks, variant_of, venue_or_body)
-from .spans import SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
+from .spans import SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -90,7 +90,9 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         best = by_span.get((s, e))
         if best is None or _outranks(fld, rule, *best):
             by_span[(s, e)] = (fld, rule)
-    weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)}
+    sure = doc.user_data.get(SURE_METRICS, ())  # those the typer finds measured here (its `sure_metric`)
+    weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)
+            and ((s, e) not in sure or text[s:e].lower().split()[-1] in QUALITY_WORDS)}
     # a generic metric word counts where the abstract measures with a metric that contains it
     # ("bounds on perplexity" beside "the same generative perplexity" reached in 32 steps)
     strong = {text[s:e].lower() for (s, e), (f, r) in by_span.items() if f == "metrics" and (s, e) not in weak}

@@ -8,6 +8,11 @@ import numpy as np
 from spacy.attrs import IDX, LENGTH, SENT_START
 
 
+# the doc's user_data key under which the typer leaves the spans of generic measure words it finds measured
+# here (its `sure_metric`), for the conversion to keep with no number beside them
+SURE_METRICS = "kg_sure_metrics"
+
+
 class SpanMention(NamedTuple):
     """A mention as the pipeline's components pass it on in `doc._.kg_mentions`: its gold field, its
     character span in the cleaned text, the rule that found it, and the canonical name a lexicon

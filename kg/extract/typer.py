@@ -19,6 +19,10 @@ each field and of NONE. With the packaged config (config.cfg):
   (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
   beside it (`_measured`);
+- a generic measure word ("accuracy", "latency", "memory footprint") is a metric only where the text
+  measures with it (a number close by, "in terms of"; convert._weak_metric), or where the typer finds
+  it a metric at `sure_metric` (0.7), a quality word ("fidelity", "diversity") excepted: "improves
+  accuracy and reduces latency" in an abstract about both;
 - the words of a mention, of its head and its neighbours are also read as their clusters
   (terms/word_clusters.tsv: words the unlabelled arXiv abstracts use alike);
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
@@ -49,7 +53,7 @@ from ..errors import PipelineConfigError
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
 from .phrases import STOP, _verb_like
-from .spans import SpanMention, text_of
+from .spans import SURE_METRICS, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
 FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -364,8 +368,12 @@ class MentionTyper:
 
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
-                 propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01, drop_any: float = 1.01):
+                 propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01, drop_any: float = 1.01,
+                 sure_metric: float = 1.01):
         self.name = name
+        # a generic measure word ("accuracy", "latency") with no number beside it stays a metric when METRICS
+        # reaches this (above 1: never); the conversion drops the others (convert._weak_metric)
+        self.sure_metric = sure_metric
         # a mention of any rule, the paper's own names too, is dropped when NONE reaches this (above 1:
         # never); not those of `KEPT_RULES`, nor a metric with a number beside it (`_measured`)
         self.drop_any = drop_any
@@ -400,6 +408,9 @@ class MentionTyper:
         none = labels.index("NONE")
         fields = [i for i in range(len(labels)) if i != none]
         kept = []
+        if "METRICS" in labels:  # generic measure words it finds measured here, though no number is beside them
+            metric = labels.index("METRICS")
+            doc.user_data[SURE_METRICS] = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[metric] >= self.sure_metric}
         evident = {(m[1], m[2]) for m in mentions if m[3] in EVIDENT_RULES}  # no mention of these spans is re-typed
         padded = self._padded(mentions, scores, none) if self.prefer_inner <= 1 else set()
         gone: list[tuple[int, int]] = []
