@@ -1213,7 +1213,8 @@ def _object_phrases(sentence: str, start: int, end: int) -> list[tuple[int, int]
     return out if len(out) <= 3 else []
 
 
-# a verb of a clause, not of a measure's name, up to which a widened name is cut ("concept erasure damages accuracy")
+# a verb (or a conjunction) of a clause, not of a measure's name, up to which a widened name is cut
+# ("concept erasure damages accuracy", "… reasoning once baseline atomic accuracy")
 INNER_VERB = re.compile(r"^.*?(?<![\w-])(?:lifts|drops|matches|damages|collapses|confirms|causes|recovers|shifts|reveals|raises|"
                         r"reduces|drives|trades|predicts|activates|changes|improves|boosts|increases|decreases|lowers|"
                         r"pushes|brings|yields|achieves|reaches|attains|keeps|retains|preserves|maintains|harms|hurts|"
