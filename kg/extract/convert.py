@@ -91,8 +91,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if best is None or _outranks(fld, rule, *best):
             by_span[(s, e)] = (fld, rule)
     sure = doc.user_data.get(SURE_METRICS, ())  # those the typer finds measured here (its `sure_metric`)
-    weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r)
-            and ((s, e) not in sure or text[s:e].lower().split()[-1] in QUALITY_WORDS)}
+    weak = {(s, e) for (s, e), (f, r) in by_span.items() if _weak_metric(text, f, s, e, r, (s, e) in sure)}
     # a generic metric word counts where the abstract measures with a metric that contains it
     # ("bounds on perplexity" beside "the same generative perplexity" reached in 32 steps)
     strong = {text[s:e].lower() for (s, e), (f, r) in by_span.items() if f == "metrics" and (s, e) not in weak}
@@ -193,9 +192,10 @@ QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robus
                            "preference", "top-1"})
 
 
-def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
+def _weak_metric(text: str, fld: str, s: int, e: int, rule: str, sure: bool = False) -> bool:
     """Generic metric words ("accuracy", "fidelity", "… error") are metrics only where the text
-    measures with them: a number close by, or a cue such as "in terms of"."""
+    measures with them: a number close by, or a cue such as "in terms of", or where the typer finds
+    them measured (`sure`, its `sure_metric`), the quality words excepted."""
     if fld != "metrics":
         return False
     name = text[s:e]
@@ -211,7 +211,9 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str) -> bool:
     left = text[max(0, s - 60):s]
     if METRIC_CUE.search(left):
         return False
-    return name.lower().split()[-1] in QUALITY_WORDS or CHANGE_CUE.search(left) is None
+    if name.lower().split()[-1] in QUALITY_WORDS:
+        return True
+    return not sure and CHANGE_CUE.search(left) is None
 
 
 def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extraction:
