@@ -69,8 +69,8 @@ def test_extract_typer_scorer_is_the_textcat_arithmetic():
     assert ours.shape == theirs.shape == (len(spans), 7)
     assert np.abs(ours - theirs).max() < 1e-5
     assert np.allclose(ours.sum(axis=1), 1.0)
-    # the component's path, with the weights of a name's and a context's features summed once per group
-    # (the same name twice, so its second line reads the remembered sum), gives the same probabilities
+    # the component's path, with the rows of a name's features looked up once per name (the same name
+    # twice, so its second line reads the remembered rows), gives the same probabilities
     from kg.extract.typer import feature_parts
     grouped = typer.linear.scores_of_parts([feature_parts(SENTENCE, f, s, e, r) for f, s, e, r in [*spans, spans[0]]])
     assert np.abs(grouped[:len(spans)] - theirs).max() < 1e-5

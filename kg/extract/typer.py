@@ -138,20 +138,6 @@ fine-grained first-order second-order implicit explicit stable joint long-term s
 LY_NOUNS = frozenset("anomaly assembly self-assembly family supply reply monopoly fly".split())  # not adverbs
 
 
-JOINS_RUN, ENDS_RUN = 1, 2
-
-
-@lru_cache(maxsize=1 << 16)
-def _chunk_word(w: str) -> int:
-    """What a word does to a run of `chunk_candidates`: breaks it (0), joins it (`JOINS_RUN`) or joins it
-    and ends it (`ENDS_RUN`, an inflected word); a pure function of the word, so computed once per word."""
-    lw = w.lower()
-    if not (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and (lw not in STOP or lw in TERM_WORDS)
-            and (not lw.endswith("ly") or lw in LY_NOUNS)):
-        return 0
-    return ENDS_RUN if _verb_like(w) else JOINS_RUN
-
-
 def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     """Spans of two or three words inside runs of lower-case content words (or acronyms) that no rule
     mention touches: "… for breast cancer screening in …" proposes "breast cancer screening",
@@ -170,10 +156,13 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
         run.clear()
 
     for m in CHUNK_WORD.finditer(text):
-        kind = _chunk_word(m.group(0))
-        if kind and taken.find(1, *m.span()) < 0:
-            run.append(m.span())
-            if kind == ENDS_RUN:  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
+        w = m.group(0)
+        s, e = m.span()
+        lw = w.lower()
+        if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and (lw not in STOP or lw in TERM_WORDS)
+                and (not lw.endswith("ly") or lw in LY_NOUNS) and taken.find(1, s, e) < 0):
+            run.append((s, e))
+            if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
                 flush()
         elif run:
             flush()
@@ -181,16 +170,8 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
-# "GeoFlow" → "XxXxx" → "XxXx": `shape`'s classes of ASCII characters, and runs of one class
-_ASCII_SHAPE = str.maketrans({**{chr(c): "X" for c in range(65, 91)}, **{chr(c): "x" for c in range(97, 123)},
-                              **{chr(c): "d" for c in range(48, 58)}})
-_RUNS = re.compile(r"(.)\1+", re.S)
-
-
 def shape(word: str) -> str:
     """A short shape: "GeoFlow" → "XxXx", "ImageNet-1K" → "XxXx-dX", "flow" → "x"."""
-    if word.isascii():
-        return _RUNS.sub(r"\1", word.translate(_ASCII_SHAPE))[:8]
     out = []
     for ch in word:
         c = "X" if ch.isupper() else "x" if ch.isalpha() else "d" if ch.isdigit() else ch
@@ -206,11 +187,8 @@ def features(text: str, fld: str, s: int, e: int, rule: str, title: str = "") ->
 
 def raw_features(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> list[str]:
     """The mention's features before hashing ("w_imagenet", "l1_on", "f_datasets", …)."""
-    (of_name, left, right), rest = feature_parts(text, fld, s, e, rule, title)
-    # in the order the typer was trained on: the rest, the context words, their clusters (the last two of a
-    # context that has words), the name
-    a, b = max(len(left) - 2, 0), max(len(right) - 2, 0)
-    return [*rest, *left[:a], *right[:b], *left[a:], *right[b:], *of_name]
+    of_name, rest = feature_parts(text, fld, s, e, rule, title)
+    return [*rest, *of_name]
 
 
 def in_title(name: str, title: str) -> bool:
@@ -226,17 +204,17 @@ def in_title(name: str, title: str) -> bool:
     return False
 
 
-Parts = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-
-
-def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> tuple[Parts, list[str]]:
-    """The mention's features in two parts: those that come in fixed groups, of its name alone, of the
-    words left of it and of those right of it (tuples that recur, so the scorer sums their weights once
-    per tuple), and the rest (field, rule, position, whether the title writes it: nothing when the input
-    gives no title)."""
+def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "") -> tuple[tuple[str, ...], list[str]]:
+    """The mention's features in two parts: those of its name alone (the same tuple for every mention of
+    the name, so the scorer looks their weights up once) and the rest (field, rule, context, whether the
+    title writes it: nothing when the input gives no title)."""
     name = text[s:e]
     head, of_name = _name_features(name)
-    left, right = _contexts(text, s, e)
+    starts, ends, lowered = _words_of(text)
+    i = bisect_right(ends, s)  # the first word that does not end before the mention
+    left = [lowered[j] for j in range(max(0, i - 3), i) if starts[j] >= s - CONTEXT]
+    j = bisect_left(starts, e)  # the first word that starts at or after its end
+    right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
     where = 5 * text.find(name, max(0, s - WINDOW), e) // max(len(text), 1)  # the fifth of the abstract that first writes it
@@ -244,41 +222,16 @@ def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "
     if title:
         t = int(in_title(name, title))
         rest += [f"ti_{t}", f"rti_{rule}_{t}"]
-    return (of_name, left, right), rest
-
-
-_CONTEXTS: list = [None, {}, {}]
-
-
-def _contexts(text: str, s: int, e: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The features of the (up to) three words left of `s` and right of `e`, within `CONTEXT` characters:
-    each word with its distance and without, and the word clusters of the nearest. Remembered per text,
-    as overlapping candidates share their ends."""
-    if _CONTEXTS[0] is not text:
-        _CONTEXTS[:] = [text, {}, {}]
-    lefts, rights = _CONTEXTS[1], _CONTEXTS[2]
-    left = lefts.get(s)
-    right = rights.get(e)
-    if left is None or right is None:
-        starts, ends, lowered = _words_of(text)
-        clusters = word_clusters()
-    if left is None:
-        i = bisect_right(ends, s)  # the first word that does not end before the mention
-        words = [lowered[j] for j in range(max(0, i - 3), i) if starts[j] >= s - CONTEXT]
-        left = (*(f"l{k}_{w}" for k, w in enumerate(reversed(words), 1)), *(f"lw_{w}" for w in words))
-        if words:
-            near = clusters.get(words[-1], NO_CLUSTER)
-            left += (f"lc_{near[0]}", f"lcm_{near[1]}")
-        lefts[s] = left
-    if right is None:
-        j = bisect_left(starts, e)  # the first word that starts at or after its end
-        words = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
-        right = (*(f"r{k}_{w}" for k, w in enumerate(words, 1)), *(f"rw_{w}" for w in words))
-        if words:
-            near = clusters.get(words[0], NO_CLUSTER)
-            right += (f"rc_{near[0]}", f"rcm_{near[1]}")
-        rights[e] = right
-    return left, right
+    rest += [f"l{i}_{w}" for i, w in enumerate(reversed(left), 1)] + [f"lw_{w}" for w in left]
+    rest += [f"r{i}_{w}" for i, w in enumerate(right, 1)] + [f"rw_{w}" for w in right]
+    clusters = word_clusters()
+    if left:
+        near = clusters.get(left[-1], NO_CLUSTER)
+        rest += [f"lc_{near[0]}", f"lcm_{near[1]}"]
+    if right:
+        near = clusters.get(right[0], NO_CLUSTER)
+        rest += [f"rc_{near[0]}", f"rcm_{near[1]}"]
+    return of_name, rest
 
 
 @lru_cache(maxsize=1 << 16)
@@ -312,12 +265,8 @@ def _words_of(text: str) -> tuple[list[int], list[int], list[str]]:
     """The words of `text` (starts, ends, lower-cased), computed once per text: every mention of an
     abstract reads its neighbours from them."""
     if _WORDS_OF[0] is not text:
-        spans = [m.span() for m in WORD.finditer(text)]
-        lowered = text.lower()
-        if len(lowered) != len(text):  # a character whose lower case is longer ("İ"): word by word
-            lowered = None
-        _WORDS_OF[:] = [text, ([a for a, _ in spans], [b for _, b in spans],
-                               [lowered[a:b] if lowered else text[a:b].lower() for a, b in spans])]
+        found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
+        _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
     return _WORDS_OF[1]
 
 
@@ -352,8 +301,7 @@ class SparseLinearScorer:
         self.weights = np.ascontiguousarray(linear.get_param("W").reshape(n_out, self.length).T)  # (length, classes)
         self.bias = linear.get_param("b").copy()
         self._rows: dict[str, tuple[int, int]] = {}
-        self._groups: dict[tuple[str, ...], int] = {(): 0}  # a group of features → its row of `_group_sums`
-        self._group_sums = np.zeros((1024, n_out), dtype=self.weights.dtype)
+        self._name_rows: dict[tuple[str, ...], list[int]] = {}
 
     def _pair(self, feature: str) -> tuple[int, int]:
         pair = self._rows.get(feature)
@@ -370,65 +318,32 @@ class SparseLinearScorer:
         """Class probabilities, one row per line of raw features (in the textcat's label order)."""
         return self.scores_of_parts([((), feats) for feats in lines])
 
-    def scores_of_parts(self, lines: list[tuple[tuple[tuple[str, ...], ...], list[str]]]) -> np.ndarray:
-        """`scores` of lines given as `feature_parts`: the weights of each group of features (a name's, a
-        context's) are summed once per group (they recur), those of the rest per line."""
+    def scores_of_parts(self, lines: list[tuple[tuple[str, ...], list[str]]]) -> np.ndarray:
+        """`scores` of lines given as `feature_parts`: the rows of a name's features are looked up once."""
         cache = self._rows
-        if len(cache) > 1 << 19 or len(self._groups) > 1 << 18:  # bounded: feature values are open-ended words
+        if len(cache) > 1 << 19:  # bounded: feature values are open-ended words
             cache.clear()
-            self._groups.clear()
-            self._groups[()] = 0
-        groups = self._groups
-        rows: list[int] = []  # the rest's rows, line after line
+            self._name_rows.clear()
+        named = self._name_rows
+        rows: list[int] = []
         starts = []
-        at_groups: list[list[int]] = [[] for _ in range(max((len(p) for p, _ in lines), default=0))]
-        new_rows: list[int] = []  # the rows of the groups not seen before, group after group
-        new_starts = []
-        for parts, feats in lines:
-            for k, group in enumerate(parts):
-                at = groups.get(group)
-                if at is None:
-                    at = groups[group] = len(groups)
-                    new_starts.append(len(new_rows))
-                    for f in group:
-                        pair = cache.get(f)
-                        if pair is None:
-                            pair = cache[f] = self.rows(f)
-                        new_rows += pair
-                at_groups[k].append(at)
-            for k in range(len(parts), len(at_groups)):
-                at_groups[k].append(0)
+        for of_name, feats in lines:
             starts.append(len(rows))
+            if of_name:
+                got = named.get(of_name)
+                if got is None:
+                    got = named[of_name] = [r for f in of_name for r in self._pair(f)]
+                rows += got
             for f in feats:
                 pair = cache.get(f)
                 if pair is None:
                     pair = cache[f] = self.rows(f)
                 rows += pair
-        if new_starts:
-            self._add_groups(new_rows, new_starts, len(groups))
-        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
-        for at in at_groups:
-            logits += self._group_sums[np.asarray(at, dtype=np.intp)]
-        logits += self.bias
+        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp),
+                                 axis=0) + self.bias
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         return probs / probs.sum(axis=1, keepdims=True)
-
-    def _add_groups(self, rows: list[int], starts: list[int], total: int) -> None:
-        """Sum the weights of the groups just seen (their rows, group after group) into the last rows of
-        `_group_sums`, which grows to hold `total` groups; an empty group sums to zero."""
-        sums = self._group_sums
-        if total > len(sums):
-            grown = np.zeros((max(1024, 2 * total), sums.shape[1]), dtype=sums.dtype)
-            grown[:len(sums)] = sums
-            self._group_sums = sums = grown
-        new = np.zeros((len(starts), sums.shape[1]), dtype=sums.dtype)
-        ends = [*starts[1:], len(rows)]
-        filled = [k for k in range(len(starts)) if starts[k] < ends[k]]
-        if filled:  # reduceat needs segments of one row at least
-            new[filled] = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)],
-                                          np.asarray([starts[k] for k in filled], dtype=np.intp), axis=0)
-        sums[total - len(starts):total] = new
 
 
 # not dropped by `drop_any`: names whose words say what they are ("X, a leading … model", "the planar and
