@@ -73,13 +73,12 @@ def main() -> None:
         tok_secs = secs = 0.0
         n, ratios = 0, []
         for at in range(0, len(docs), args.slice):
-            part = docs[at:at + args.slice]
-            tok = tokenize([d.text for d in part])
+            tok_took = tokenize(texts[at:at + args.slice])
             t = time.perf_counter()
-            n += sum(1 for _ in extract(part, nlp))
+            n += sum(1 for _ in extract(docs[at:at + args.slice], nlp))
             took = time.perf_counter() - t
-            tok_secs, secs = tok_secs + tok, secs + took
-            ratios.append(tok / took)
+            tok_secs, secs = tok_secs + tok_took, secs + took
+            ratios.append(tok_took / took)
         tok = len(texts) / tok_secs
     else:
         load = None
