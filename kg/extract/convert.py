@@ -66,9 +66,10 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         if e - s < 2 or any(us <= s < ue for us, ue in urls):
             continue
         if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e) \
-                and not (fld == "models" and built_on(text, s, e)):
-            continue  # "GAN" in "GAN-based", "ODE" in "PF-ODE": part of a compound, not a mention (but a
-            # method's name before "-based", "-driven", …, is the method the thing is built on: "a BERT-based classifier")
+                and not (fld in ("models", "techniques") and built_on(text, s, e)):
+            continue  # "ODE" in "PF-ODE", "precision" in "full-precision": part of a compound, not a mention (but a
+            # method or technique before "-based", "-driven", …, is what the thing is built on: "a BERT-based
+            # classifier", "a RAG-based pipeline", "CNN-based encoders")
         if fld == "datasets" and rule in ("dataset.titled", "dataset.context") and describes_kind(text, s, e):
             continue  # "three PDE benchmarks", "an entity-based QA dataset": a kind of data, not a dataset's name
         if fld == "models" and rule != "lexicon" and (kind := kind_shaped(text[s:e])) is not None:
