@@ -242,13 +242,14 @@ def title_tasks(text: str, title: str) -> list[SpanMention]:
     words = TITLE_WORD.findall(title) if title else []
     out: list[SpanMention] = []
     seen: set[str] = set()
+    lowered = text.lower()
     for j, head in enumerate(words):
-        if head.lower() not in TASK_HEAD_WORDS:
+        if head.lower() not in TASK_HEAD_WORDS or (head.isascii() and head.lower() not in lowered):
             continue
         for i in range(max(0, j - 3), j):  # longest first
             run = words[i:j + 1]
-            if any(w.lower() in STOP for w in run):
-                continue
+            if any(w.lower() in STOP or (w.isascii() and w.lower() not in lowered) for w in run):
+                continue  # a stop word, or a word the abstract never writes (checked before a pattern is built)
             found = re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, run)) + r"(?![\w-])", text, re.I)
             if found:
                 written = found.group(0)
