@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import extract_text
 from kg.extract.lexicon import LEXICON_DIR, TYPE_FIELD, Lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,3 +97,14 @@ def test_extract_lexicons_script_refuses_missing_data(tmp_path):
     assert proc.returncode == 1
     assert "pass --data" in proc.stderr and "Traceback" not in proc.stderr
     assert not list(tmp_path.glob("*.tsv"))
+
+
+def test_extract_lexicons_serving_and_time_measures_are_metrics(nlp):
+    """Measured quantities written as such are metrics: pass@k at any k, runtime, time to first token,
+    GPU memory; a generic one only where the text measures with it."""
+    text = ("ZetaCode raises pass@16 by 5 points, cuts GPU memory by 40% and TTFT by 2x, and brings runtime "
+            "down to 3 s. We discuss runtime considerations of LLM agents.")
+    metrics = [m.text for m in extract_text(nlp, text).mentions if m.field == "metrics"]
+    assert {"pass@16", "GPU memory", "TTFT", "runtime"} <= set(metrics)
+    assert metrics.count("runtime") == 1  # "runtime considerations" measures nothing
+    assert "LLM agents" in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]

@@ -306,6 +306,33 @@ def test_extract_typer_padded_only_droppable_phrases_that_end_on_a_likelier_ment
     assert typer._padded(mentions, scores, 0) == set()
 
 
+def test_extract_typer_acronym_goes_with_the_long_form_it_drops():
+    """A short form goes where every mention of its defined long form is dropped as none ("Radio Access
+    Network (RAN)"), not where a mention of the long form stays, and never a mention of a rule it may not
+    drop (a lexicon term)."""
+    from kg.extract.abbreviations import find_abbreviations
+    from kg.extract.spans import SpanMention
+
+    typer = MentionTyper.__new__(MentionTyper)
+    typer.drop_rules, typer.drop = ("name.shape", "name.abbreviation_long"), 0.5
+    text = "We slice a Radio Access Network (RAN) with Deep Q-Network (DQN) agents; the RAN and DQN run on SGD (SGD)."
+    abbreviations = find_abbreviations(text)
+    assert {a.short for a in abbreviations} >= {"RAN", "DQN"}
+
+    def at(name, k=0, fld="models", rule="name.shape"):
+        s = -1
+        for _ in range(k + 1):
+            s = text.index(name, s + 1)
+        return SpanMention(fld, s, s + len(name), rule, None)
+
+    mentions = [at("Radio Access Network", rule="name.abbreviation_long"), at("RAN"), at("RAN", 1),
+                at("Deep Q-Network", rule="name.abbreviation_long"), at("Deep Q-Network", fld="techniques", rule="phrase.extended"),
+                at("DQN"), at("DQN", 1), at("SGD", rule="lexicon")]
+    none = [0.9, 0.3, 0.3, 0.8, 0.2, 0.3, 0.3, 0.9]  # the long form of DQN has a mention that stays
+    kept = typer._with_long_forms(abbreviations, mentions, [[p] for p in none], 0, text, list(mentions))
+    assert [text[m[1]:m[2]] for m in kept] == ["Radio Access Network", "Deep Q-Network", "Deep Q-Network", "DQN", "DQN", "SGD"]
+
+
 def test_extract_typer_drop_any_spares_lexicon_terms_evident_names_and_measured_metrics(tmp_path):
     """`drop_any` drops a mention of any rule, the paper's own names too, once NONE reaches it, and the
     mentions inside it; at 0 every mention goes but lexicon terms standing alone, a metric with a number

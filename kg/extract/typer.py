@@ -425,6 +425,8 @@ class MentionTyper:
                     and not (labels[best] == "PROPOSED" and prior_work(text, m[1], m[2])):
                 m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
+        if doc._.kg_abbreviations:  # an acronym goes with the long form it stands for: "Radio Access Network (RAN)"
+            kept = self._with_long_forms(doc._.kg_abbreviations, mentions, scores, none, text, kept)
         if gone:  # and the mentions inside what it drops that it finds likelier none than not: "accuracy" would
             # take the place of "control accuracy"; but "comparable accuracy" gives way to "accuracy"
             doubtful = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= DOUBTFUL}
@@ -444,6 +446,16 @@ class MentionTyper:
                 kept.append(SpanMention(fld, s, e, rule, None))
         doc._.kg_mentions = kept
         return doc
+
+    def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list) -> list:
+        """`kept` without the droppable mentions of a short form whose long form the model drops (every
+        mention of that span is none at `drop`): "RAN" goes where "Radio Access Network (RAN)" is no entity."""
+        fate: dict[tuple[int, int], bool] = {}  # a span's mentions → whether any of them stays
+        for m, row in zip(mentions, scores):
+            stays = not (self._droppable(m[3]) and row[none] >= self.drop)
+            fate[(m[1], m[2])] = fate.get((m[1], m[2]), False) or stays
+        gone = {a.short for a in abbreviations if fate.get((a.long_start, a.long_end)) is False}
+        return [m for m in kept if not (text[m[1]:m[2]] in gone and self._droppable(m[3]))] if gone else kept
 
     def _droppable(self, rule: str) -> bool:
         """Whether the model may leave out a mention of this rule (all rules when `drop_rules` is empty)."""
