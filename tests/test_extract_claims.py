@@ -184,3 +184,13 @@ def test_claims_baseline_from_the_sentence(sentence, expected):
 def test_claims_baseline_what_is_measured_of_it_is_no_part_of_it(sentence, baseline):
     (c,) = find_claims(sentence)
     assert c.baseline == baseline
+
+
+@pytest.mark.parametrize("sentence,quantity,baseline", [
+    ("EVS reduces time-to-first-token (TTFT) by 4x.", "time-to-first-token", None),
+    ("It lowers end-to-end latency (E2E) by 2.1x compared to vLLM.", "end-to-end latency", "vLLM"),
+    ("Our cache (see Section 3, Fig. 2) cuts memory by 3x.", "memory", None),
+])
+def test_claims_parenthesis_closed_before_the_number_stays_in_the_clause(sentence, quantity, baseline):
+    claims = find_claims(sentence)
+    assert [(c.quantity, c.baseline) for c in claims] == [(quantity, baseline)]

@@ -163,3 +163,15 @@ def test_extract_results_unknown_own_dataset_and_starting_system(nlp, text, foun
 def test_extract_results_measure_name_leaves_out_owner_and_clause(sentence, found):
     from kg.extract.results import find_results
     assert [(r.metric, r.value) for r in find_results(sentence, [], [], [])] == found
+
+
+@pytest.mark.parametrize("text,quantity", [
+    ("Applied at inference time, EVS reduces large language model (LLM) time-to-first-token (TTFT) by up to 4x "
+     "with minimal accuracy loss.", "large language model time-to-first-token"),
+    ("ZetaServe lowers the time per output token (TPOT) by 35% on ShareGPT.", "time per output token"),
+])
+def test_extract_results_a_cut_in_time_to_token_is_a_claim_not_a_result(nlp, text, quantity):
+    """Latency per token is a cost: cutting it is an efficiency claim, also where the acronym in
+    parentheses stands between what is cut and "by"."""
+    ext = extract_text(nlp, text)
+    assert ext.results == [] and [c.quantity for c in ext.claims] == [quantity]

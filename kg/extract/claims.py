@@ -290,6 +290,9 @@ def _baseline(after: str) -> str | None:
     return base
 
 
+ACRONYM_IN_PARENS = re.compile(r"\s*\((?=[\w-]*[A-Z][\w-]*\))[A-Za-z][\w-]{0,15}\)")  # " (TTFT)", " (LLMs)"
+
+
 def _quantity(sentence: str, start: int, end: int) -> str | None:
     """What is faster or smaller: 'speedup in X', 'reduction in X', 'reduces X by', 'X speedup'."""
     after = sentence[end:]
@@ -314,7 +317,9 @@ def _quantity(sentence: str, start: int, end: int) -> str | None:
     m = _match(r"^\s*(?:fewer|less|smaller|lower)\s+(?P<q>[\w\-]+(?:\s+[\w\-]+)?)", after, re.I)
     if m and _fullmatch(EFFICIENCY_NOUNS, m.group("q").split()[-1], re.I):
         return m.group("q")
-    before = sentence[:start]
+    # "reduces large language model (LLM) time-to-first-token (TTFT) by up to 4x": the acronyms in parentheses
+    # are the phrase's own, not the end of what is reduced
+    before = ACRONYM_IN_PARENS.sub("", sentence[:start])
     m = _search(r"(?:reduc\w*|decreas\w*|cut\w*|lower\w*|accelerat\w*|speed\w*\s+up|increas\w*|improv\w*)\s+(?:the\s+)?"
                   r"(?P<q>[\w\-–×\s]+?)\s+(?:by\s+|to\s+|from\s+|up\s+to\s+)" + QUAL_OPT + r"$",
                   before, re.I)
@@ -404,8 +409,15 @@ CLAUSE_STOP = re.compile(r",(?!\d)|;|\)|\s\(|:\s|\s(?:while|whereas|but|which|an
                          r"offers?|provides?|matches?|completes?|surpasses?|attains?|retains?|keeps?)\b")
 
 
+CLOSED_PARENS = re.compile(r"\([^()]*\)")
+
+
 def left_start(sentence: str, start: int) -> int:
-    return max(sentence.rfind(p, 0, start) for p in (",", ";", ":", "(", "—")) + 1
+    """Where the clause before `start` begins: after the last comma, semicolon, colon, dash or open
+    parenthesis; a parenthesis closed before `start` is part of the clause ("reduces time-to-first-token
+    (TTFT) by 4x")."""
+    before = CLOSED_PARENS.sub(lambda m: " " * len(m.group()), sentence[:start]) if ")" in sentence[:start] else sentence[:start]
+    return max(before.rfind(p) for p in (",", ";", ":", "(", "—")) + 1
 
 
 def _clause(sentence: str, start: int, end: int) -> tuple[str, str]:

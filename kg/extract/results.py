@@ -1096,7 +1096,8 @@ OPERATING_POINT_BEFORE = re.compile(
     r"\s*(?:\(|of\s+|=\s*|:\s*)?\s*(?:only\s+|just\s+|about\s+|~\s*)?$", re.I)
 # a share or a saving of a cost: an efficiency claim (claims.py), not a result
 COST_WORDS = (r"(?:costs?|compute|computation|FLOPs?|MACs|parameters?|params|memory|VRAM|GPU[-\s]hours|energy(?:\s+consumption)?|"
-              r"latency|runtime|overhead|training\s+time|inference\s+time|wall-clock\s+time|tokens|budget|efficiency|speed|throughput|"
+              r"latency|runtime|run\s*time|running\s+time|overhead|(?:training|inference|execution|decoding|generation)\s+time|wall-clock\s+time|"
+              r"time[-\s]to[-\s]first[-\s]token|TTFT|time[-\s]per[-\s]output[-\s]token|TPOT|tokens|budget|efficiency|speed|throughput|"
               r"(?:context|sequence|prompt|output|response|reasoning)\s+length|(?:model|index|storage)\s+size|bit-?rates?|storage)")
 COST_AFTER = re.compile(
     r"^[\d.]+\s*(?:%|percent)\s+(?:(?:of\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?" + COST_WORDS + r"\b)|"
