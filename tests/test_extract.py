@@ -234,7 +234,7 @@ def test_extract_prior_work_apposition_is_never_retyped(nlp):
 
 
 @pytest.mark.parametrize("text,metric", [
-    ("Our scheduler reduces training time by 40% on eight GPUs.", "training time"),
+    ("Our scheduler reduces preprocessing time by 40% on eight GPUs.", "preprocessing time"),
     ("The cache cuts decoding cost by 3x compared with vLLM.", "decoding cost"),
 ])
 def test_extract_claim_quantity_is_a_metric_when_measured(nlp, text, metric):
