@@ -331,6 +331,9 @@ def test_extract_typer_acronym_goes_with_the_long_form_it_drops():
     none = [0.9, 0.3, 0.3, 0.8, 0.2, 0.3, 0.3, 0.9]  # the long form of DQN has a mention that stays
     kept = typer._with_long_forms(abbreviations, mentions, [[p] for p in none], 0, text, list(mentions))
     assert [text[m[1]:m[2]] for m in kept] == ["Radio Access Network", "Deep Q-Network", "Deep Q-Network", "DQN", "DQN", "SGD"]
+    sure = [0.9, 0.01, 0.3, 0.8, 0.2, 0.3, 0.3, 0.9]  # the first RAN all but sure: it stays
+    kept = typer._with_long_forms(abbreviations, mentions, [[p] for p in sure], 0, text, list(mentions))
+    assert [text[m[1]:m[2]] for m in kept].count("RAN") == 1
 
 
 def test_extract_typer_drop_any_spares_lexicon_terms_evident_names_and_measured_metrics(tmp_path):

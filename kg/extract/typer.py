@@ -351,6 +351,7 @@ class SparseLinearScorer:
 # it would drop are right: "fine-tuning of agents", "ARC", "SUN360")
 KEPT_RULES = EVIDENT_RULES | {"lexicon", "dataset.pair", "dataset.context", "dataset.apposition", "metric.context"}
 DOUBTFUL = 0.5  # NONE from which a mention inside one `drop_any` drops goes with it
+SURE_SHORT = 0.05  # NONE under which a short form stays though its long form goes (cross-validated: 0 to 0.05 alike, 0.1 and up lower)
 MEASURED = 20  # characters either side of a metric in which a number measures with it ("74% preference")
 
 
@@ -449,13 +450,18 @@ class MentionTyper:
 
     def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list) -> list:
         """`kept` without the droppable mentions of a short form whose long form the model drops (every
-        mention of that span is none at `drop`): "RAN" goes where "Radio Access Network (RAN)" is no entity."""
+        mention of that span is none at `drop`): "RAN" goes where "Radio Access Network (RAN)" is no entity;
+        but not a mention the model is all but sure of (NONE under `SURE_SHORT`: "the Amplitude Clustering Module
+        (ACM)" of the paper's own)."""
         fate: dict[tuple[int, int], bool] = {}  # a span's mentions → whether any of them stays
         for m, row in zip(mentions, scores):
             stays = not (self._droppable(m[3]) and row[none] >= self.drop)
             fate[(m[1], m[2])] = fate.get((m[1], m[2]), False) or stays
         gone = {a.short for a in abbreviations if fate.get((a.long_start, a.long_end)) is False}
-        return [m for m in kept if not (text[m[1]:m[2]] in gone and self._droppable(m[3]))] if gone else kept
+        if not gone:
+            return kept
+        doubt = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= SURE_SHORT}
+        return [m for m in kept if not (text[m[1]:m[2]] in gone and self._droppable(m[3]) and (m[1], m[2]) in doubt)]
 
     def _droppable(self, rule: str) -> bool:
         """Whether the model may leave out a mention of this rule (all rules when `drop_rules` is empty)."""
