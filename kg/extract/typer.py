@@ -19,6 +19,8 @@ each field and of NONE. With the packaged config (config.cfg):
   (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
   beside it (`_measured`);
+- a short form goes with the long form it dropped ("Radio Access Network (RAN)": "RAN" too), unless it
+  is all but sure of the short form (`SURE_SHORT`);
 - a generic measure word ("accuracy", "latency", "memory footprint") is a metric only where the text
   measures with it (a number close by, "in terms of"; convert._weak_metric), or where the typer finds
   it a metric at `sure_metric` (0.7), a quality word ("fidelity", "diversity") excepted: "improves
