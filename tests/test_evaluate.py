@@ -19,7 +19,7 @@ FLOORS = {
 # targets are the floors (speedups 0.85, results 0.65; speedup_baselines 0.72, above its target of 0.70);
 # issue 12's are not yet (entities 0.75, models 0.70, tasks 0.55, …).
 DEV_FLOORS = {
-    "proposed": 0.75, "models": 0.63, "techniques": 0.56, "datasets": 0.76, "metrics": 0.58, "tasks": 0.44,
+    "proposed": 0.75, "models": 0.63, "techniques": 0.56, "datasets": 0.76, "metrics": 0.58, "tasks": 0.46,
     "entities": 0.68, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.72, "results": 0.65,
 }
 

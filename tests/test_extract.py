@@ -691,3 +691,57 @@ def test_extract_word_listed_with_datasets_is_a_dataset(nlp, text, name, field):
     list, methods where the list holds a model's name or none is evaluated on."""
     f = fields(extract_text(nlp, text))
     assert name in f.get(field, []), f
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Firstly, based on the Lagrange method, a dynamic model of the object-fingers setup is derived.", "Lagrange method"),
+    ("An approach based on the Mean Field theory is proposed to find the directions of other spins.", "Mean Field theory"),
+    ("The features are compressed with the Hadamard transform before they are quantised.", "Hadamard transform"),
+])
+def test_extract_method_named_after_its_author_is_a_technique(nlp, text, name):
+    assert name in fields(extract_text(nlp, text)).get("techniques", [])
+
+
+def test_extract_method_named_after_its_author_is_no_piece_of_a_longer_name(nlp):
+    f = fields(extract_text(nlp, "Our method is compared with the Contextual Relative Entropy Policy Search method."))
+    names = [n for found in f.values() for n in found]
+    assert not {"Our method", "Policy Search method", "Search method"} & set(names), names
+
+
+@pytest.mark.parametrize("text,task", [
+    # the items of a list after a verb of use, or after "applications:", are named where the paper says what it does
+    ("The family supports detection, instance segmentation, pose estimation, and oriented detection.", "pose estimation"),
+    ("We evaluate it across three applications: concealed weapon localization, and through-wall intruder localization.",
+     "concealed weapon localization"),
+    ("We probe semantics, including word sense disambiguation, linguistic acceptability judgment, language detection, natural "
+     "language inference and sentiment analysis.", "language detection"),
+])
+def test_extract_task_frame_reads_the_items_of_a_list(text, task):
+    from kg.extract.phrases import _task_frame
+    start = text.index(task)
+    assert _task_frame(text, start, start + len(task))
+
+
+@pytest.mark.parametrize("text,term", [
+    ("Prices rose, wages fell, and fuel consumption rose.", "fuel consumption"),
+    # function words make no list item: "for text-to-image generation, but their layered and …"
+    ("It is a backbone for text-to-image generation, but their layered and cross-modal generation process differs.",
+     "cross-modal generation"),
+])
+def test_extract_task_frame_is_not_any_list(text, term):
+    from kg.extract.phrases import _task_frame
+    start = text.index(term)
+    assert not _task_frame(text, start, start + len(term))
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("On the FPGA, the accelerator cuts power consumption to 3.1 W.", "power consumption"),
+    ("It reduces end-to-end latency from 120 ms to 45 ms on a single GPU.", "end-to-end latency"),
+])
+def test_extract_cost_measured_with_a_number_is_a_metric(nlp, text, metric):
+    assert metric in fields(extract_text(nlp, text)).get("metrics", [])
+
+
+def test_extract_cost_word_with_no_measurement_is_no_metric(nlp):
+    f = fields(extract_text(nlp, "Households differ in their power consumption across the seasons of the year."))
+    assert "power consumption" not in f.get("metrics", [])

@@ -334,6 +334,15 @@ def test_extract_typer_acronym_goes_with_the_long_form_it_drops():
     sure = [0.9, 0.01, 0.3, 0.8, 0.2, 0.3, 0.3, 0.9]  # the first RAN all but sure: it stays
     kept = typer._with_long_forms(abbreviations, mentions, [[p] for p in sure], 0, text, list(mentions))
     assert [text[m[1]:m[2]] for m in kept].count("RAN") == 1
+    # the second RAN found the paper's own (PROPOSED, column 1, likeliest at `threshold`): it stays too
+    typer.threshold = 0.5
+    own = [[0.0, p] for p in sure]
+    own[2] = [0.6, 0.3]
+    kept = typer._with_long_forms(abbreviations, mentions, own, 1, text, list(mentions), own=0)
+    assert [text[m[1]:m[2]] for m in kept].count("RAN") == 2
+    own[2] = [0.45, 0.3]  # under `threshold`: it goes
+    kept = typer._with_long_forms(abbreviations, mentions, own, 1, text, list(mentions), own=0)
+    assert [text[m[1]:m[2]] for m in kept].count("RAN") == 1
 
 
 def test_extract_typer_drop_any_spares_lexicon_terms_evident_names_and_measured_metrics(tmp_path):

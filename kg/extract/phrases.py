@@ -3,7 +3,10 @@
 "diffusion models" from the lexicon grows to "video diffusion models" and
 "text-to-image diffusion models" by its modifiers; unseen terms are found by head
 nouns typical of each type: "… generation", "… forecasting" are tasks, "… attention",
-"… decomposition" techniques, "… error", "… accuracy" metrics.
+"… decomposition" techniques, "… error", "… accuracy", "… latency" metrics. A task's head counts
+where the text says what the paper does ("for X", "X tasks", "enables X", an item of a list after
+"supports" or "applications:"). A capitalised name before "method", "theory", "transform", …
+("the Lagrange method", "Hadamard transform") is a technique.
 """
 from __future__ import annotations
 
@@ -21,14 +24,15 @@ TASK_HEADS = (
     "generalisation modeling modelling verification design control matching inference compression repair "
     "acceleration identification screening diagnosis prognosis monitoring scheduling routing allocation parsing "
     "extraction labeling labelling annotation adaptation correction assessment "
-    "attacks reenactment counting transcription diarization"
+    "attacks reenactment counting transcription diarization analysis inspection manipulation coding decision-making animation "
+    "tagging"
 ).split()
 TECHNIQUE_HEADS = (
     "networks network learning attention decoding sampler samplers regularization regularisation normalization "
     "normalisation decomposition matching flows transformers transformer autoencoders autoencoder descent search distillation "
     "guidance inversion masking fine-tuning finetuning pruning quantization encoding alignment sampling diffusion"
 ).split()
-METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate loss".split()
+METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate loss latency throughput usage consumption".split()
 # modifiers that name a measure when the head is a metric ("final loss", "test error")
 METRIC_MODIFIERS = {"final", "training", "test", "validation", "average", "mean", "top-1", "top-5"}
 # Terms too vague to be a node on their own (GUIDELINES: "Not vague words"): read on train.jsonl, a bare
@@ -223,21 +227,55 @@ HEAD_RE = {
 }
 
 
+# A method, theory or object named after its author, or by a capitalised proper term: "the Lagrange method",
+# "Mean Field theory", "Hadamard transform", "Euler-Lagrange equations", "Hamilton's principle", "Kuhn-Tucker
+# conditions". Read on train.jsonl: 11 of 17 such runs outside a sentence's first word are annotated
+# techniques, and the rule found none of them. One or two capitalised words (no run of capitals: "PD+ method"
+# is a name's), not a word that opens a phrase ("Our method", "This theory").
+EPONYM_HEAD = re.compile(r"(?<=[a-z']) (?:method|theory|principle|conditions|transform|transformation|filters?|process|"
+                         r"processes|equations|inequality|inequalities|approximation|expansion|decomposition)(?![\w-])")
+EPONYM_NAME = re.compile(
+    r"(?<![\w\-.])(?!(?:Our|One|The|This|These|That|Each|A|An|Any|Such|Its|Their|We|In|Both|New|Novel|Proposed|"
+    r"Existing|Previous|Standard|Classical|Classic|Traditional|Conventional|Same|Second|First|Final|Main|Key)\b)"
+    r"[A-Z][a-z]+(?:[-\u2013][A-Z][a-z]+)?(?:'s)?(?: [A-Z][a-z]+(?:[-\u2013][A-Z][a-z]+)?(?:'s)?)?$")
+SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n\s*)$")
+CAPITAL_BEFORE = re.compile(r"(?<![\w-])(?!(?:The|A|An|Our|This|These|We|In|On|For|With|By|And|Or|Of|To|From)\s)[A-Z][\w-]*\s$")  # "… Entropy | Policy Search method": cut from a longer name
+
+# the items of a list written before a term: "pedestrian detection, face detection, edge detection and …"; an
+# item's words are content words ("for text-to-image generation, but their layered and cross-modal generation
+# process" lists nothing)
+LIST_WORD = r"(?!(?:but|their|its|our|his|her|the|a|an|this|that|these|those|which|while|whereas|to|of|in|on|with|by|" \
+            r"is|are|was|were|be|been|purely|only|also|not|both|either|such|as)\b)[\w-]*\w"
+LIST_ITEM = rf"(?:{LIST_WORD}\s+){{0,3}}{LIST_WORD}"
+LIST_BEFORE = rf"(?:{LIST_ITEM},\s+)*(?:{LIST_ITEM},?\s+(?:and|or)\s+)?"
 TASK_FRAME_BEFORE = re.compile(
     r"(?:\b(?:for|in|to|on|of|tackle|tackles|tackling|address|addresses|addressing|study|studies|solve|solves|solving|"
+    r"enable|enables|enabling|support|supports|supporting|evaluating|perform|performs|performing|boost|boosts|"
     r"problem\s+of|task\s+of|tasks\s+of|applications?\s+(?:in|to|such\s+as|including)|such\s+as|including|like|"
-    r"advances?\s+in|progress\s+in|approach\s+to|benchmark\s+for)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?:(?:[\w-]+\s+)?(?:and|or)\s+|[\w-]+,\s+)*"
+    r"advances?\s+in|progress\s+in|approach\s+to|benchmark\s+for)\s+(?:the\s+|a\s+|an\s+)?" + LIST_BEFORE +
+    r"|(?:tasks?|applications?|problems?|benchmarks?)\s*:\s+" + LIST_BEFORE +
     r"|^\s*|[.!?]\s+)$",
     re.I,
 )
 TASK_FRAME_AFTER = re.compile(r"^\s*(?:tasks?|problems?|benchmarks?|applications?|settings?|challenges?)\b|^\s*(?:is|are|has|have|remains?)\b", re.I)
 
 
+# what the words right before a term must be for TASK_FRAME_BEFORE to hold (a frame word, an article, a list's comma or
+# conjunction, a colon or a sentence's start): checked first, it spares the long pattern at most terms
+TASK_FRAME_LAST = re.compile(
+    r"(?:[,:]|\b(?:and|or|the|a|an|for|in|to|on|of|as|like|including|tackle|tackles|tackling|address|addresses|addressing|"
+    r"study|studies|solve|solves|solving|enable|enables|enabling|support|supports|supporting|evaluating|perform|performs|"
+    r"performing|boost|boosts))\s+$|^\s*$|[.!?]\s+$", re.I)
+
+
 def _task_frame(text: str, start: int, end: int) -> bool:
     """Tasks are named where a paper says what it does: "for X", "X task", "the problem of X",
-    "address X", or as the subject that opens a sentence ("Symbolic regression is …")."""
-    return bool(TASK_FRAME_BEFORE.search(text[max(0, start - 80):start]) or TASK_FRAME_AFTER.match(text[end:end + 30]))
+    "address X", an item of a list after such words, or as the subject that opens a sentence ("Symbolic
+    regression is …")."""
+    if TASK_FRAME_AFTER.match(text[end:end + 30]):
+        return True
+    return TASK_FRAME_LAST.search(text, max(0, start - 20), start) is not None \
+        and TASK_FRAME_BEFORE.search(text[max(0, start - 120):start]) is not None
 
 
 class PhraseFinder:
@@ -289,6 +327,11 @@ class PhraseFinder:
                     found.append(SpanMention(fld, start, m.start() - 1, "phrase.metric_name", None))
                     continue
                 found.append(SpanMention(fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
+        for head in EPONYM_HEAD.finditer(text):  # the head first: rare, where a name before it is not
+            name = EPONYM_NAME.search(text, max(0, head.start() - 40), head.start())
+            if name and not SENTENCE_OPENING.search(text, max(0, name.start() - 3), name.start()) \
+                    and not CAPITAL_BEFORE.search(text, max(0, name.start() - 30), name.start()):
+                found.append(SpanMention("techniques", name.start(), head.end(), "phrase.eponym", None))
         doc._.kg_mentions = [m for m in found if m[3] != "lexicon" or m[0] != "techniques"
                              or text[m[1]:m[2]].lower() not in VAGUE_TERMS]
         return doc

@@ -12,7 +12,7 @@ each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
   the sentence says what it is (`EVIDENT_RULES`);
 - a mention of a rule in `drop_rules` (head-noun phrases of techniques and tasks, "phrase.extended",
-  names by shape alone "name.shape", acronym long forms "name.abbreviation_long", capitalised words
+  methods named after their author "phrase.eponym", names by shape alone "name.shape", acronym long forms "name.abbreviation_long", capitalised words
   listed beside names "model.coordination"; not a measure's head-noun phrase, "phrase.metric_head") is
   dropped when NONE reaches `drop` (0.5);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
@@ -352,7 +352,8 @@ class SparseLinearScorer:
 # tree datasets", "the ASR metric"), and lexicon terms (read blind on arXiv-005, 20 of 32 lexicon mentions
 # it would drop are right: "fine-tuning of agents", "ARC", "SUN360")
 KEPT_RULES = EVIDENT_RULES | {"lexicon", "dataset.pair", "dataset.context", "dataset.apposition", "metric.context"}
-DOUBTFUL = 0.5  # NONE from which a mention inside one `drop_any` drops goes with it
+DOUBTFUL = 0.5  # NONE from which a mention inside one `drop_any` drops (or a long form `drop` drops) goes with it
+LONG_FORM_RULE = "name.abbreviation_long"
 SURE_SHORT = 0.05  # NONE under which a short form stays though its long form goes (cross-validated: 0 to 0.05 alike, 0.1 and up lower)
 MEASURED = 20  # characters either side of a metric in which a number measures with it ("74% preference")
 
@@ -419,6 +420,8 @@ class MentionTyper:
         gone: list[tuple[int, int]] = []
         for k, (m, row) in enumerate(zip(mentions, scores)):
             if k in padded or (row[none] >= self.drop and self._droppable(m[3])):
+                if m[3] == LONG_FORM_RULE and k not in padded:
+                    gone.append((m[1], m[2]))  # "Clustering" stays no technique of its own in "Amplitude Clustering Module"
                 continue
             if row[none] >= self.drop_any and m[3] not in KEPT_RULES and not _measured(text, m):
                 gone.append((m[1], m[2]))
@@ -429,7 +432,8 @@ class MentionTyper:
                 m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
         if doc._.kg_abbreviations:  # an acronym goes with the long form it stands for: "Radio Access Network (RAN)"
-            kept = self._with_long_forms(doc._.kg_abbreviations, mentions, scores, none, text, kept)
+            own = labels.index("PROPOSED") if "PROPOSED" in labels else None
+            kept = self._with_long_forms(doc._.kg_abbreviations, mentions, scores, none, text, kept, own)
         if gone:  # and the mentions inside what it drops that it finds likelier none than not: "accuracy" would
             # take the place of "control accuracy"; but "comparable accuracy" gives way to "accuracy"
             doubtful = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= DOUBTFUL}
@@ -450,11 +454,12 @@ class MentionTyper:
         doc._.kg_mentions = kept
         return doc
 
-    def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list) -> list:
+    def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list, own: int | None = None) -> list:
         """`kept` without the droppable mentions of a short form whose long form the model drops (every
         mention of that span is none at `drop`): "RAN" goes where "Radio Access Network (RAN)" is no entity;
         but not a mention the model is all but sure of (NONE under `SURE_SHORT`: "the Amplitude Clustering Module
-        (ACM)" of the paper's own)."""
+        (ACM)" of the paper's own), nor one it finds the paper's own name (PROPOSED, column `own`, its likeliest field, at
+        `threshold`)."""
         fate: dict[tuple[int, int], bool] = {}  # a span's mentions → whether any of them stays
         for m, row in zip(mentions, scores):
             stays = not (self._droppable(m[3]) and row[none] >= self.drop)
@@ -462,7 +467,8 @@ class MentionTyper:
         gone = {a.short for a in abbreviations if fate.get((a.long_start, a.long_end)) is False}
         if not gone:
             return kept
-        doubt = {(m[1], m[2]) for m, row in zip(mentions, scores) if row[none] >= SURE_SHORT}
+        doubt = {(m[1], m[2]) for m, row in zip(mentions, scores)
+                 if row[none] >= SURE_SHORT and not (own is not None and row[own] >= self.threshold and row[own] == max(row))}
         return [m for m in kept if not (text[m[1]:m[2]] in gone and self._droppable(m[3]) and (m[1], m[2]) in doubt)]
 
     def _droppable(self, rule: str) -> bool:
