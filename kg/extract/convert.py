@@ -254,9 +254,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         if (begin := name_start(text, s, e)) is None:
             continue  # "a Chinese benchmark", "and Editable Prompt Learning": no name
         name = " ".join(text[begin:e].split())  # "its original size" → "original size"
+        # "the CVPR 2026 challenge", "papers from ICLR": where and by whom, not a method; "TBD", "METHOD": nothing, in
+        # whatever field the typer moved it to ("post-training with METHOD" as a technique)
         if (fld in ("models", "proposed") and venue_or_body(name) or names_nothing(name)) and name not in long_of:
-            continue  # "the CVPR 2026 challenge", "papers from ICLR": where and by whom, not a method; "TBD": nothing
-            # in any field the typer may have moved it to ("post-training with METHOD" as a technique)
+            continue
         if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
             if fld != "datasets":
                 continue

@@ -12,9 +12,10 @@ each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
   the sentence says what it is (`EVIDENT_RULES`);
 - a mention of a rule in `drop_rules` (head-noun phrases of techniques and tasks, "phrase.extended",
-  methods named after their author "phrase.eponym", names by shape alone "name.shape", acronym long forms "name.abbreviation_long", capitalised words
-  listed beside names "model.coordination"; not a measure's head-noun phrase, "phrase.metric_head") is
-  dropped when NONE reaches `drop` (0.5);
+  methods named after their author "phrase.eponym", names by shape alone "name.shape", acronym long
+  forms "name.abbreviation_long", capitalised words listed beside names "model.coordination"; not a
+  measure's head-noun phrase, "phrase.metric_head") is dropped when NONE reaches `drop` (0.5), and with
+  a long form the mentions inside it that it finds likelier none (`DOUBTFUL`);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
   (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
@@ -454,12 +455,13 @@ class MentionTyper:
         doc._.kg_mentions = kept
         return doc
 
-    def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list, own: int | None = None) -> list:
+    def _with_long_forms(self, abbreviations, mentions, scores, none: int, text: str, kept: list,
+                         own: int | None = None) -> list:
         """`kept` without the droppable mentions of a short form whose long form the model drops (every
         mention of that span is none at `drop`): "RAN" goes where "Radio Access Network (RAN)" is no entity;
         but not a mention the model is all but sure of (NONE under `SURE_SHORT`: "the Amplitude Clustering Module
-        (ACM)" of the paper's own), nor one it finds the paper's own name (PROPOSED, column `own`, its likeliest field, at
-        `threshold`)."""
+        (ACM)" of the paper's own), nor one it finds the paper's own name (PROPOSED, column `own`, its likeliest
+        field, at `threshold`)."""
         fate: dict[tuple[int, int], bool] = {}  # a span's mentions → whether any of them stays
         for m, row in zip(mentions, scores):
             stays = not (self._droppable(m[3]) and row[none] >= self.drop)
