@@ -55,7 +55,7 @@ from spacy.tokens import Doc
 from ..errors import PipelineConfigError
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
-from .phrases import STOP, _verb_like
+from .phrases import SENTENCE_OPENING, STOP, _verb_like
 from .spans import SURE_METRICS, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
@@ -94,7 +94,7 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
 # Oracle", "Dual-Domain Density Refinement", "Mixture of Experts"
 TITLED_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*"
 TITLED_RUN = re.compile(rf"(?<![\w\-.])(?:{TITLED_WORD})(?:\s+(?:(?:of|for)\s+)?(?:{TITLED_WORD})){{1,6}}(?![\w\-])")
-SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\n\s*)$")
+SENTENCE_START = SENTENCE_OPENING  # where any word is capitalised
 
 
 # a word with a capital letter or a digit-and-capital right before or after a run of capitalised words: the run is cut
