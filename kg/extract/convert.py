@@ -55,9 +55,15 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     title = doc.user_data.get("kg_title", "")
     lead = title_mention(text, title)
     mentions = doc._.kg_mentions + ([lead] if lead else []) + title_tasks(text, title)
-    own = {text[s:e] for f, s, e, *_ in mentions if f == "proposed" and e - s >= 3 and " " not in text[s:e]}
+    proposed = {text[s:e] for f, s, e, *_ in mentions if f == "proposed"}
+    for a in doc._.kg_abbreviations or ():  # with its acronym or long form
+        if a.long in proposed or a.short in proposed:
+            proposed |= {a.long, a.short}
+    own = {name for name in proposed if len(name) >= 3 and " " not in name}
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
-        if fld == "models" and own and variant_of(text[s:e], own):
+        if fld == "models" and text[s:e] in proposed:
+            fld, rule = "proposed", "proposed.propagated"  # a name the paper proposes once is its own everywhere
+        elif fld == "models" and own and variant_of(text[s:e], own):
             fld = "proposed"  # "SKALD-text", "Polyglot-Lion-1.7B": a variant of the paper's own "SKALD", "Polyglot-Lion"
         while s < e and text[s] in TRIM:
             s += 1

@@ -585,7 +585,6 @@ class NameFinder:
                     if m.group(g) not in GENERIC_DATASET_WORDS:
                         found.append(SpanMention("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
             self._coordinated(sentence, s0, candidates, found)
-        self._propagate(doc, proposed_spans, found)
         return doc
 
     @staticmethod
@@ -636,21 +635,6 @@ class NameFinder:
             if neighbours and ("," in window) and m.group(1).lower() not in COMMON_CAPITALISED:
                 found.append(SpanMention("models", s0 + s, s0 + e, "model.coordination", None))
 
-    @staticmethod
-    def _propagate(doc: Doc, proposed_spans, found) -> None:
-        """A name proposed once is proposed everywhere in the abstract, with its acronym."""
-        text = text_of(doc)
-        names = {text[s:e] for s, e in proposed_spans}
-        for a in doc._.kg_abbreviations:
-            if a.long in names:
-                names.add(a.short)
-            if a.short in names:
-                names.add(a.long)
-        if not names:
-            return
-        for i, (fld, s, e, rule, canonical) in enumerate(found):
-            if fld == "models" and text[s:e] in names:
-                found[i] = SpanMention("proposed", s, e, "proposed.propagated", canonical)
 
 
 GENERIC_DATASET_WORDS = {
