@@ -57,6 +57,47 @@ def _match_long(short: str, words: list[re.Match]) -> int | None:
     return None
 
 
+FUNCTION_WORDS = frozenset("of for and or with the in on to a an via by from at as into over under using".split())
+# the lower-case second parts of a hyphenated modifier, which no acronym spells: "Appearance-based", "Noise-aware"
+MODIFIER_PARTS = frozenset("based driven aware guided regularized conditioned augmented enhanced oriented centric specific "
+                           "level wise free like style".split())
+LEADING = re.compile(r"^(?:\\\w+\{|[\"“‘'\[{])+")  # "\textit{Chain", '"Tiny': the word starts after these
+
+
+def _initials(words: list[str], skip: frozenset = frozenset()) -> list[str]:
+    """The first letters of the words and of their hyphenated parts ("Geo-Alignment" → g, a), but not of
+    a modifier's second part ("Appearance-based" → a) nor of the words in `skip` ("and", "of")."""
+    out = []
+    for w in words:
+        if w in skip:
+            continue
+        for k, part in enumerate(re.split(r"[-–]", LEADING.sub("", w))):
+            if part and part[0].isalpha() and not (k and part in MODIFIER_PARTS):
+                out.append(part[0].lower())
+    return out
+
+
+def _extend_long(short: str, words: list[str], i: int) -> int:
+    """`i`, or an earlier start when the long form Schwartz & Hearst found spells only the last capitals of
+    the short form by its initials and the words before it spell the rest: their letter-by-letter match
+    takes "Covariance Intersection" for "CCI" (the second "c" read inside "Intersection"), where the long
+    form is "Compartmentalized Covariance Intersection"."""
+    caps = [c.lower() for c in short if c.isupper()]
+    for skip in (frozenset(), FUNCTION_WORDS):
+        have = _initials(words[i:], skip)
+        k = len(caps) - len(have)
+        if 0 < k <= i and have == caps[k:]:
+            for j in range(i - 1, max(-1, i - k - 2), -1):
+                got = _initials(words[j:i], skip)
+                if words[j].lower() in FUNCTION_WORDS or not LEADING.sub("", words[j])[:1].isalpha():
+                    break  # "or Out-of-Vocabulary (OOV)", "the Time-to-Solution (TTS)": not a word of the name
+                if got == caps[:k]:
+                    return j
+                if len(got) >= k:
+                    break
+    return i
+
+
 INVERTED = re.compile(r"(?<![\w-])([A-Z][\w\-+]{1,11})\s+\(([A-Z][^()]{4,120})\)")
 
 
@@ -96,6 +137,7 @@ def find_abbreviations(text: str) -> list[Abbreviation]:
         i = _match_long(short, words)
         if i is None:
             continue
+        i = _extend_long(short, [w.group(0) for w in words], i)
         start = window_start + words[i].start()
         end = window_start + words[-1].end()
         long = text[start:end].rstrip(",;: ")

@@ -15,7 +15,7 @@ from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
 from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, names_nothing, title_mention, title_only_name,
                     title_tasks, variant_of, venue_or_body)
-from .spans import SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
+from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -55,15 +55,18 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     title = doc.user_data.get("kg_title", "")
     lead = title_mention(text, title)
     mentions = doc._.kg_mentions + ([lead] if lead else []) + title_tasks(text, title)
-    proposed = {text[s:e] for f, s, e, *_ in mentions if f == "proposed"}
-    for a in doc._.kg_abbreviations or ():  # with its acronym or long form
-        if a.long in proposed or a.short in proposed:
-            proposed |= {a.long, a.short}
-    own = {name for name in proposed if len(name) >= 3 and " " not in name}
+    own = {text[s:e] for f, s, e, *_ in mentions if f == "proposed" and e - s >= 3 and " " not in text[s:e]}
+    was = doc.user_data.get(PROPAGATED) or {}
+    if was:  # a name made proposed where the abstract proposes it elsewhere, when no proposal of it stays there
+        stays = {text[s:e] for f, s, e, r, _ in mentions if f == "proposed" and r != "proposed.propagated"}
+        for a in doc._.kg_abbreviations or ():
+            if a.long in stays or a.short in stays:
+                stays |= {a.long, a.short}
+        mentions = [m._replace(field="models", rule=was[(m[1], m[2])])
+                    if m[3] == "proposed.propagated" and m[0] == "proposed" and text[m[1]:m[2]] not in stays
+                    and (m[1], m[2]) in was else m for m in mentions]
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
-        if fld == "models" and text[s:e] in proposed:
-            fld, rule = "proposed", "proposed.propagated"  # a name the paper proposes once is its own everywhere
-        elif fld == "models" and own and variant_of(text[s:e], own):
+        if fld == "models" and own and variant_of(text[s:e], own):
             fld = "proposed"  # "SKALD-text", "Polyglot-Lion-1.7B": a variant of the paper's own "SKALD", "Polyglot-Lion"
         while s < e and text[s] in TRIM:
             s += 1

@@ -17,7 +17,7 @@ from .corpus import WORD as TERM_WORD
 from .corpus import corpus_names, corpus_terms, word_clusters
 from .latex import clean
 from .phrases import STOP, TASK_HEADS
-from .spans import SpanMention, longest_first, sentence_bounds, text_of
+from .spans import PROPAGATED, SpanMention, longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -285,7 +285,7 @@ LONG_FORM_HEADS = {
 }
 METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
-DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
+DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|Dataset|Corpus|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
 WINDOW = 300  # characters before and after a name that its context rules read
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
 PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words|bits|FLOPs)[-\s]per[-\s](?:step|second|token|sample|image|query|dimension|pixel|character)\b", re.I)
@@ -585,6 +585,7 @@ class NameFinder:
                     if m.group(g) not in GENERIC_DATASET_WORDS:
                         found.append(SpanMention("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
             self._coordinated(sentence, s0, candidates, found)
+        self._propagate(doc, proposed_spans, found)
         return doc
 
     @staticmethod
@@ -635,6 +636,25 @@ class NameFinder:
             if neighbours and ("," in window) and m.group(1).lower() not in COMMON_CAPITALISED:
                 found.append(SpanMention("models", s0 + s, s0 + e, "model.coordination", None))
 
+    @staticmethod
+    def _propagate(doc: Doc, proposed_spans, found) -> None:
+        """A name proposed once is proposed everywhere in the abstract, with its acronym; the rule each
+        mention had is kept in `doc.user_data[PROPAGATED]`, for convert to go back to where the proposal does
+        not stay."""
+        text = text_of(doc)
+        names = {text[s:e] for s, e in proposed_spans}
+        for a in doc._.kg_abbreviations:
+            if a.long in names:
+                names.add(a.short)
+            if a.short in names:
+                names.add(a.long)
+        if not names:
+            return
+        was = doc.user_data.setdefault(PROPAGATED, {})
+        for i, (fld, s, e, rule, canonical) in enumerate(found):
+            if fld == "models" and text[s:e] in names:
+                found[i] = SpanMention("proposed", s, e, "proposed.propagated", canonical)
+                was.setdefault((s, e), rule)
 
 
 GENERIC_DATASET_WORDS = {

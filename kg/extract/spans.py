@@ -11,6 +11,9 @@ from spacy.attrs import IDX, LENGTH, SENT_START
 # the doc's user_data key under which the typer leaves the spans of generic measure words it finds measured
 # here (its `sure_metric`), for the conversion to keep with no number beside them
 SURE_METRICS = "kg_sure_metrics"
+# … and the key under which the name finder leaves the rule of each models mention it made proposed because the
+# abstract proposes the name elsewhere (span → rule), for the conversion to restore where that proposal goes
+PROPAGATED = "kg_propagated"
 
 
 class SpanMention(NamedTuple):
