@@ -655,6 +655,17 @@ def test_extract_size_ranges_are_no_names(nlp, word):
     assert [m.text for m in extract_text(nlp, text).mentions if word in m.text] == []
 
 
+@pytest.mark.parametrize("text,word", [
+    ("The cost grows as O(LN + LG) against O(LN^2) for an MLP.", "LN"),   # the symbols of a complexity
+    ("Pointer reaches linear O(NK) complexity on long sequences.", "NK"),
+    ("On VisDrone, theP2 branch increases recall by 31%.", "P2"),          # the article run onto a name
+    ("It runs on a four-A100 system with DDR memory.", "A100"),           # hardware
+    ("Offloading goes to off-package DDR DRAM.", "DDR"),
+])
+def test_extract_complexity_symbols_typos_and_hardware_are_no_names(nlp, text, word):
+    assert [m.text for m in extract_text(nlp, text).mentions if word in m.text] == []
+
+
 # a name starts past a possessive, an article or "in" before it, and no name opens with a conjunction or a preposition
 @pytest.mark.parametrize("text,field,names,not_starts", [
     ("Our scheduler cuts queueing delays, with improvements in end-to-end latency by 27% over the baseline systems.",

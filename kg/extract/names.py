@@ -610,6 +610,8 @@ class NameFinder:
                 continue
             if sentence[m.end():m.end() + 1] == "(" or sentence[m.start() - 1:m.start()] in ("_", "^", "\\"):
                 continue  # math: "SO(3)", "SPD(n)"
+            if BIG_O.search(sentence, max(0, m.start() - 40), m.start()) or GLUED_ARTICLE.match(core):
+                continue  # "O(LN + LG)" is a complexity; "theP2" the article run onto a name
             start, end = s0 + m.start(), s0 + m.start() + len(core)
             version = VERSION.match(sentence, m.end() + 1) if sentence[m.end():m.end() + 1] == " " else None
             if is_name_shaped(core):
@@ -662,8 +664,11 @@ GENERIC_DATASET_WORDS = {
     "various", "diverse", "popular", "common", "different", "other", "existing", "new", "challenging", "image", "text",
     "video", "graph", "tabular", "molecular", "medical", "training", "test", "validation", "two", "three", "both", "all",
 }
+BIG_O = re.compile(r"\bO\([^()]*$")  # inside "O( … )": the symbols of a complexity
+GLUED_ARTICLE = re.compile(r"(?:the|our|this|these|and)[A-Z]")  # "theP2 branch": a typo, not a name
 # hardware and resources, not methods: "A100-80GB", "RTX 4090", "VRAM", "Jetson", "CPU-bound"
-HARDWARE = re.compile(r"(?:[ABHLV]\d{2,3}[A-Z]?(?:-\d+GB)?|RTX|GTX|TPUs?(?:v\d)?|[GCNT]PUs?|VRAM|[DS]RAM|HBM\d?e?|PCs?|"
+HARDWARE = re.compile(r"(?:(?:one|two|three|four|eight|single|dual|multi|\d+)-)?"  # "four-A100", "8-GPU"
+                      r"(?:[ABHLV]\d{2,3}[A-Z]?(?:-\d+GB)?|RTX|GTX|TPUs?(?:v\d)?|[GCNT]PUs?|VRAM|[DS]RAM|DDR\d?|HBM\d?e?|PCs?|"
                       r"NX|FPGAs?|ASICs?|Jetson|DGX|[A-Z]\w*-(?:bound|intensive|heavy|hungry))")
 COMMON_CAPITALISED = {
     "the", "a", "an", "we", "our", "this", "these", "it", "in", "on", "for", "and", "however", "moreover", "finally",
