@@ -2,7 +2,9 @@
 
 The short form is the text in parentheses; the long form is the shortest run of words
 before it whose characters cover the short form's letters in order, with the first
-letter of the short form at the start of a word.
+letter of the short form at the start of a word; and the words before that run too
+when their initials spell the capitals the run spells only inside its words
+("Proximal Policy Optimization (PPO)", not "Policy Optimization": `_extend_long`).
 """
 from __future__ import annotations
 
