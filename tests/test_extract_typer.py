@@ -263,14 +263,25 @@ def test_extract_typer_keeps_the_long_form_of_a_method(nlp):
     assert "Deep Q-Network" in [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
 
 
+@pytest.mark.parametrize("text,name,field", [
+    ("Our agent tackles Automated Program Repair (APR) for Java projects.", "Automated Program Repair", "tasks"),
+    ("The planner relies on Terrain Relative Navigation (TRN) during descent.", "Terrain Relative Navigation", "techniques"),
+])
+def test_extract_typer_gives_a_long_form_its_likeliest_field(nlp, text, name, field):
+    """A long form is models only by default: it takes the field the typer finds likeliest, under `threshold` too."""
+    assert (field, name) in [(m.field, m.text) for m in extract_text(nlp, text).mentions]
+
+
 def test_extract_typer_drops_a_capitalised_word_listed_beside_names(nlp):
     ext = extract_text(nlp, "We compare Open-Sora, Mathematics, and Anthropic models.")
     assert [m.text for m in ext.mentions if m.field == "models"] == ["Open-Sora"]
 
 
 @pytest.mark.parametrize("text,padded,term", [
-    ("In this paper we build upon multi-agent deep reinforcement learning to coordinate traffic lights.",
-     "upon multi-agent deep reinforcement learning", "deep reinforcement learning"),
+    ("In this paper we build upon multi-agent diffusion models to coordinate traffic lights.",
+     "upon multi-agent diffusion models", "diffusion models"),
+    ("We adopt an innovative contrastive learning scheme for retrieval.", "innovative contrastive learning",
+     "contrastive learning"),
 ])
 def test_extract_typer_gives_up_padding_for_the_term_inside(nlp, tmp_path, text, padded, term):
     """A grown phrase whose words before the term are padding ("upon", "innovative") gives way to the

@@ -10,7 +10,8 @@ name: terms/) and a
 spaCy `textcat` with a bag-of-words linear model (`TextCatBOW`, no vectors) gives the probability of
 each field and of NONE. With the packaged config (config.cfg):
 - a mention moves to another field when the model is at least `threshold` (0.5) sure of it, unless
-  the sentence says what it is (`EVIDENT_RULES`);
+  the sentence says what it is (`EVIDENT_RULES`); an acronym's long form, models only by default, moves to
+  its likeliest field however sure (but to proposed only at `threshold`);
 - a mention of a rule in `drop_rules` (head-noun phrases of techniques and tasks, "phrase.extended",
   methods named after their author "phrase.eponym", names by shape alone "name.shape", acronym long
   forms "name.abbreviation_long", capitalised words listed beside names "model.coordination"; not a
@@ -428,7 +429,10 @@ class MentionTyper:
                 gone.append((m[1], m[2]))
                 continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
-            if row[best] >= self.threshold and labels[best] != m[0].upper() and (m[1], m[2]) not in evident \
+            # an acronym's long form is models by default, not by what the rule read: its likeliest field wins
+            # (but the paper's own only at `threshold`: most long forms it would make so below are prior work)
+            at = 0.0 if m[3] == LONG_FORM_RULE and m[0] == "models" and labels[best] != "PROPOSED" else self.threshold
+            if row[best] >= at and labels[best] != m[0].upper() and (m[1], m[2]) not in evident \
                     and not (labels[best] == "PROPOSED" and prior_work(text, m[1], m[2])):
                 m = m._replace(field=labels[best].lower())  # but "the previously proposed X" is not the paper's
             kept.append(m)
