@@ -90,9 +90,9 @@ def _extend_long(short: str, words: list[str], i: int) -> int:
         k = len(caps) - len(have)
         if 0 < k <= i and have == caps[k:]:
             for j in range(i - 1, max(-1, i - k - 2), -1):
-                got = _initials(words[j:i], skip)
                 if words[j].lower() in FUNCTION_WORDS or not LEADING.sub("", words[j])[:1].isalpha():
                     break  # "or Out-of-Vocabulary (OOV)", "the Time-to-Solution (TTS)": not a word of the name
+                got = _initials(words[j:i], skip)
                 if got == caps[:k]:
                     return j
                 if len(got) >= k:

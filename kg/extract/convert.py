@@ -14,7 +14,7 @@ from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
 from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, names_nothing, title_mention, title_only_name,
-                    title_tasks, variant_of, venue_or_body)
+                    title_tasks, variant_of, venue_or_body, with_acronyms)
 from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -58,10 +58,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     own = {text[s:e] for f, s, e, *_ in mentions if f == "proposed" and e - s >= 3 and " " not in text[s:e]}
     was = doc.user_data.get(PROPAGATED) or {}
     if was:  # a name made proposed where the abstract proposes it elsewhere, when no proposal of it stays there
-        stays = {text[s:e] for f, s, e, r, _ in mentions if f == "proposed" and r != "proposed.propagated"}
-        for a in doc._.kg_abbreviations or ():
-            if a.long in stays or a.short in stays:
-                stays |= {a.long, a.short}
+        stays = with_acronyms({text[s:e] for f, s, e, r, _ in mentions if f == "proposed" and r != "proposed.propagated"},
+                              doc._.kg_abbreviations)
         mentions = [m._replace(field="models", rule=was[(m[1], m[2])])
                     if m[3] == "proposed.propagated" and m[0] == "proposed" and text[m[1]:m[2]] not in stays
                     and (m[1], m[2]) in was else m for m in mentions]

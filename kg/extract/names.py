@@ -644,12 +644,7 @@ class NameFinder:
         mention had is kept in `doc.user_data[PROPAGATED]`, for convert to go back to where the proposal does
         not stay."""
         text = text_of(doc)
-        names = {text[s:e] for s, e in proposed_spans}
-        for a in doc._.kg_abbreviations:
-            if a.long in names:
-                names.add(a.short)
-            if a.short in names:
-                names.add(a.long)
+        names = with_acronyms({text[s:e] for s, e in proposed_spans}, doc._.kg_abbreviations)
         if not names:
             return
         was = doc.user_data.setdefault(PROPAGATED, {})
@@ -657,6 +652,14 @@ class NameFinder:
             if fld == "models" and text[s:e] in names:
                 found[i] = SpanMention("proposed", s, e, "proposed.propagated", canonical)
                 was.setdefault((s, e), rule)
+
+
+def with_acronyms(names: set[str], abbreviations) -> set[str]:
+    """`names` with the short form of each long form among them and the long form of each short form."""
+    for a in abbreviations or ():
+        if a.long in names or a.short in names:
+            names |= {a.long, a.short}
+    return names
 
 
 GENERIC_DATASET_WORDS = {
