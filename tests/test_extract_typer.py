@@ -286,13 +286,14 @@ def test_extract_typer_drops_a_capitalised_word_listed_beside_names(nlp):
 def test_extract_typer_gives_up_padding_for_the_term_inside(nlp, tmp_path, text, padded, term):
     """A grown phrase whose words before the term are padding ("upon", "innovative") gives way to the
     term it ends on, where the model finds that term likelier an entity (`prefer_inner`); with the
-    setting above 1 the padded phrase stays."""
+    setting above 1 (and `drop_likeliest`, which may drop it too, empty) the padded phrase stays."""
     from kg.extract import DEFAULT_CONFIG, load_pipeline
 
     names = [m.text for m in extract_text(nlp, text).mentions]
     assert term in names and padded not in names
     off = tmp_path / "off.cfg"
-    off.write_text(re.sub(r"(?m)^prefer_inner = .*$", "prefer_inner = 1.01", DEFAULT_CONFIG.read_text()))
+    config = re.sub(r"(?m)^prefer_inner = .*$", "prefer_inner = 1.01", DEFAULT_CONFIG.read_text())
+    off.write_text(re.sub(r"(?m)^drop_likeliest = .*$", "drop_likeliest = []", config))
     assert padded in [m.text for m in extract_text(load_pipeline(off), text).mentions]
 
 
@@ -433,3 +434,25 @@ def test_extract_typer_sure_metric_keeps_generic_measures_it_finds_measured_but_
         metrics[value] = {m.text for m in extract_text(load_pipeline(path), text).mentions if m.field == "metrics"}
     assert metrics["0"] == {"accuracy", "memory footprint"}
     assert metrics["1.01"] == set()
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Still, it is frequently even less efficient than pure random sampling.", "pure random sampling"),
+    ("Furthermore, we explain intelligent collaboration learning frameworks by reviewing advances in federated "
+     "learning, distributed deep learning, edge-cloud model evolution, and reinforcement learning-based methods.",
+     "intelligent collaboration learning"),
+    ("We formulate the problem as a Mixed-Integer Non-Linear Program and design an efficient dynamic programming "
+     "algorithm to optimize model partitioning and device assignment.", "Mixed-Integer"),
+    ("We further introduce a method to mitigate hallucinations and artifacts in Stable-Diffusion Image-to-Image "
+     "(img2img) outputs by blending them adaptively with their progenitor images.", "Stable-Diffusion"),
+])
+def test_extract_typer_drop_likeliest_leaves_out_what_it_finds_likeliest_none(nlp, tmp_path, text, name):
+    """A grown phrase, a technique's head-noun phrase or a name read as the paper's own by its cue goes where
+    NONE is the typer's likeliest label, though under `drop` (sentences of arXiv abstracts); with
+    `drop_likeliest` empty it stays."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+
+    assert name not in [m.text for m in extract_text(nlp, text).mentions]
+    off = tmp_path / "off.cfg"
+    off.write_text(re.sub(r"(?m)^drop_likeliest = .*$", "drop_likeliest = []", DEFAULT_CONFIG.read_text()))
+    assert name in [m.text for m in extract_text(load_pipeline(off), text).mentions]

@@ -17,6 +17,10 @@ each field and of NONE. With the packaged config (config.cfg):
   forms "name.abbreviation_long", capitalised words listed beside names "model.coordination"; not a
   measure's head-noun phrase, "phrase.metric_head") is dropped when NONE reaches `drop` (0.5), and with
   a long form the mentions inside it that it finds likelier none (`DOUBTFUL`);
+- a mention of a rule in `drop_likeliest` (grown phrases and technique head-noun phrases, "phrase.extended",
+  "phrase.technique_head"; the paper's own names by their cue, "proposed.cue") is dropped when NONE is
+  its likeliest label, however unsure: held out on train, 8 of 54 such mentions were right (tasks'
+  head-noun phrases are left out: read on arXiv abstracts, most of those it would drop are tasks);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
   (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
@@ -375,8 +379,10 @@ class MentionTyper:
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
                  propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01, drop_any: float = 1.01,
-                 sure_metric: float = 1.01):
+                 sure_metric: float = 1.01, drop_likeliest: Sequence[str] = ()):
         self.name = name
+        # a mention of these rules is also dropped when NONE is its likeliest label, however unsure
+        self.drop_likeliest = tuple(drop_likeliest)
         # a generic measure word ("accuracy", "latency") with no number beside it stays a metric when METRICS
         # reaches this (above 1: never); the conversion drops the others (convert._weak_metric)
         self.sure_metric = sure_metric
@@ -421,7 +427,8 @@ class MentionTyper:
         padded = self._padded(mentions, scores, none) if self.prefer_inner <= 1 else set()
         gone: list[tuple[int, int]] = []
         for k, (m, row) in enumerate(zip(mentions, scores)):
-            if k in padded or (row[none] >= self.drop and self._droppable(m[3])):
+            if k in padded or (row[none] >= self.drop and self._droppable(m[3])) \
+                    or (self.drop_likeliest and m[3].startswith(self.drop_likeliest) and row[none] == max(row)):
                 if m[3] == LONG_FORM_RULE and k not in padded:
                     gone.append((m[1], m[2]))  # "Clustering" stays no technique of its own in "Amplitude Clustering Module"
                 continue
