@@ -285,7 +285,10 @@ LONG_FORM_HEADS = {
 }
 METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
-DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|Dataset|Corpus|-\d+[KkMm]|\d+[Kk])$|^(?:[A-Z][a-z]+)?Bench|Eval")
+# the shape of a dataset's or benchmark's name; a year at its end is the edition of a dataset or shared task
+# ("CoNLL-2014", "BraTS2019", "DUC2004"): in train.jsonl every name ending in a year is a dataset
+DATASET_SHAPE = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Suite|Gym|Dataset|Corpus|-\d+[KkMm]|\d+[Kk]|(?<=[A-Za-z]{2})[-_]?(?:19[89]|20[0-3])\d)$"
+                           r"|^(?:[A-Z][a-z]+)?Bench|Eval")
 WINDOW = 300  # characters before and after a name that its context rules read
 EMPH_STOP = {"e.g.", "i.e.", "not", "all", "only", "common", "in silico", "et al."}
 PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words|bits|FLOPs)[-\s]per[-\s](?:step|second|token|sample|image|query|dimension|pixel|character)\b", re.I)
