@@ -793,3 +793,19 @@ def test_extract_cost_measured_with_a_number_is_a_metric(nlp, text, metric):
 def test_extract_cost_word_with_no_measurement_is_no_metric(nlp):
     f = fields(extract_text(nlp, "Households differ in their power consumption across the seasons of the year."))
     assert "power consumption" not in f.get("metrics", [])
+
+
+@pytest.mark.parametrize("text,models", [
+    ("We evaluate o3-mini, o1-preview and gpt-4o-mini on the benchmark.", {"o3-mini", "o1-preview", "gpt-4o-mini"}),
+    ("Compared with gpt-3.5-turbo-1106 and llama3.1-8b, our agent is better.", {"gpt-3.5-turbo-1106", "llama3.1-8b"}),
+    ("Judges were claude-3.7-sonnet and qwen2.5-7b-instruct.", {"claude-3.7-sonnet", "qwen2.5-7b-instruct"}),
+])
+def test_extract_lower_case_model_names_of_known_families(nlp, text, models):
+    """A model of a well-known family written in lower case, as its maker's API names it, is a model though
+    no capital makes it a name by shape; a word that only starts like one is not ("ogpt-4", "a gpt-like model")."""
+    assert models <= set(fields(extract_text(nlp, text)).get("models", []))
+
+
+def test_extract_lower_case_model_names_need_the_family_and_a_version(nlp):
+    found = fields(extract_text(nlp, "We train ogpt-4 layers with a gpt-like decoder and llama-style blocks."))
+    assert not found.get("models")

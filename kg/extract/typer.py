@@ -356,8 +356,10 @@ class SparseLinearScorer:
 
 # not dropped by `drop_any`: names whose words say what they are ("X, a leading … model", "the planar and
 # tree datasets", "the ASR metric"), and lexicon terms (read blind on arXiv-005, 20 of 32 lexicon mentions
-# it would drop are right: "fine-tuning of agents", "ARC", "SUN360")
-KEPT_RULES = EVIDENT_RULES | {"lexicon", "dataset.pair", "dataset.context", "dataset.apposition", "metric.context"}
+# it would drop are right: "fine-tuning of agents", "ARC", "SUN360"), and a known family's model written in lower
+# case ("o3-mini", "gpt-4o-mini": names.LOWER_MODEL)
+KEPT_RULES = EVIDENT_RULES | {"lexicon", "dataset.pair", "dataset.context", "dataset.apposition", "metric.context",
+                              "model.lower_case"}
 DOUBTFUL = 0.5  # NONE from which a mention inside one `drop_any` drops (or a long form `drop` drops) goes with it
 LONG_FORM_RULE = "name.abbreviation_long"
 SURE_SHORT = 0.05  # NONE under which a short form stays though its long form goes (cross-validated: 0 to 0.05 alike, 0.1 and up lower)
