@@ -802,10 +802,11 @@ def test_extract_cost_word_with_no_measurement_is_no_metric(nlp):
 ])
 def test_extract_lower_case_model_names_of_known_families(nlp, text, models):
     """A model of a well-known family written in lower case, as its maker's API names it, is a model though
-    no capital makes it a name by shape; a word that only starts like one is not ("ogpt-4", "a gpt-like model")."""
+    no capital makes it a name by shape; a word that only starts like one is not ("ogpt-4", "a gpt-like model"), nor
+    a compound built on one ("a gpt-4o-driven planner")."""
     assert models <= set(fields(extract_text(nlp, text)).get("models", []))
 
 
 def test_extract_lower_case_model_names_need_the_family_and_a_version(nlp):
-    found = fields(extract_text(nlp, "We train ogpt-4 layers with a gpt-like decoder and llama-style blocks."))
+    found = fields(extract_text(nlp, "We train ogpt-4 layers with a gpt-like decoder, llama-style blocks and a gpt-4o-driven planner."))
     assert not found.get("models")

@@ -577,7 +577,8 @@ class NameFinder:
                     # a model's name that a grown phrase starts with is the model: "Llama2 LLM", "Mamba-3 Selective State Space Model"
                     found.append(SpanMention("models", s, e, rule, None))
             for m in LOWER_MODEL.finditer(sentence):  # "o3-mini", "gpt-4o-mini", "llama3.1-8b": no capital, still a model
-                found.append(SpanMention("models", s0 + m.start(), s0 + m.end(), "model.lower_case", None))
+                if not ADJECTIVAL.search(m.group(0)):  # but not a compound built on one: "gpt-4o-driven"
+                    found.append(SpanMention("models", s0 + m.start(), s0 + m.end(), "model.lower_case", None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
             for m in NAMED_METRIC.finditer(sentence):
