@@ -389,6 +389,7 @@ def strip_possessive(w: str) -> str:
 LOWER_MODEL = re.compile(r"(?<![\w\-.])(?:o[134]-(?:mini|preview|pro)(?:-\w+)?|(?:gpt|claude|gemini)-\d[\w.]*(?:-[\w.]+)*"
                          r"|(?:llama|qwen|phi|gemma)-?\d[\w.]*(?:-[\w.]+)*|(?:deepseek-(?:r|v)|mistral-)\d[\w.]*(?:-[\w.]+)*)"
                          r"(?<![.\-])(?![\w\-])")
+LOWER_MODEL_HINT = re.compile(r"gpt-|o[134]-|llama|qwen|phi-|gemma|claude-|gemini-|deepseek-|mistral-")  # checked first: half the cost
 
 
 def is_name_shaped(word: str) -> bool:
@@ -576,7 +577,8 @@ class NameFinder:
                         or (phrase_end.get(s, e) > e and MODEL_LIKE.search(name) and name.lower() not in lexicon_terms):
                     # a model's name that a grown phrase starts with is the model: "Llama2 LLM", "Mamba-3 Selective State Space Model"
                     found.append(SpanMention("models", s, e, rule, None))
-            for m in LOWER_MODEL.finditer(sentence):  # "o3-mini", "gpt-4o-mini", "llama3.1-8b": no capital, still a model
+            for m in LOWER_MODEL.finditer(sentence) if LOWER_MODEL_HINT.search(sentence) else ():
+                # "o3-mini", "gpt-4o-mini", "llama3.1-8b": no capital, still a model
                 if not ADJECTIVAL.search(m.group(0)):  # but not a compound built on one: "gpt-4o-driven"
                     found.append(SpanMention("models", s0 + m.start(), s0 + m.end(), "model.lower_case", None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
