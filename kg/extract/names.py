@@ -389,7 +389,9 @@ def strip_possessive(w: str) -> str:
 LOWER_MODEL = re.compile(r"(?<![\w\-.])(?:o[134]-(?:mini|preview|pro)(?:-\w+)?|(?:gpt|claude|gemini)-\d[\w.]*(?:-[\w.]+)*"
                          r"|(?:llama|qwen|phi|gemma)-?\d[\w.]*(?:-[\w.]+)*|(?:deepseek-(?:r|v)|mistral-)\d[\w.]*(?:-[\w.]+)*)"
                          r"(?<![.\-])(?![\w\-])")
-LOWER_MODEL_HINT = re.compile(r"gpt-|o[134]-|llama|qwen|phi-|gemma|claude-|gemini-|deepseek-|mistral-")  # checked first: half the cost
+# the literal start of each of LOWER_MODEL's alternatives ("phi", not "phi-": "phi3-mini"); checked first, it halves
+# the cost (a pattern with the version's digit in it is three times slower)
+LOWER_MODEL_HINT = re.compile(r"o[134]-|gpt-|claude-|gemini-|llama|qwen|phi|gemma|deepseek-|mistral-")
 
 
 def is_name_shaped(word: str) -> bool:
