@@ -36,11 +36,13 @@ each field and of NONE. With the packaged config (config.cfg):
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
-  `propose_terms` 0.4) and the long forms of the acronyms the abstract defines ("exponential moving
-  average (EMA)", rule "candidate.defined", at `propose_defined` 0.65; a rule's mention of its last words
-  gives way to it: "Deep metric learning (DML)", not "metric learning"), the likeliest of overlapping
-  ones, in the field it scores highest; not a run of capitalised words cut from a longer name
-  (`cut_from_longer`);
+  `propose_terms` 0.4), runs of capitalised words inside a sentence ("a Dual-Domain Density Refinement",
+  rule "candidate.titled", at `propose_titled` 0.65; not one cut from a longer name, `cut_from_longer`)
+  and the long forms of the acronyms the abstract defines ("exponential moving average (EMA)", rule
+  "candidate.defined", at `propose_defined` 0.65), the likeliest of overlapping ones, in the field it
+  scores highest; a run or a long form may hold a rule's mention of a piece of it, which gives way to it
+  where it is proposed ("Emotion-Filtering Module", not "Emotion-Filtering"; "Deep metric learning (DML)",
+  not "metric learning");
 - whether a mention is such a long form, a piece of one or a defined short form is one of its features.
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
@@ -122,7 +124,20 @@ def defined_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[in
     is: an author who abbreviates a phrase uses it as a term ("in-network computing (INC)", "key
     performance indicators (KPIs)"); read on train.jsonl, 84% of lower-case long forms are annotated."""
     return [(s, e) for s, e in defined_of(text)[0] if 2 <= len(text[s:e].split()) <= MAX_DEFINED_WORDS
-            and not any(ms < e and s < me and not (s <= ms and me <= e and (ms, me) != (s, e)) for ms, me in spans)]
+            and holds_only_pieces(s, e, spans)]
+
+
+def holds_only_pieces(s: int, e: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether every span that touches `s:e` lies inside it, none the span itself: a candidate may hold a
+    rule's mention of a piece of it, never cut one."""
+    return not any(ms < e and s < me and not (s <= ms and me <= e and (ms, me) != (s, e)) for ms, me in spans)
+
+
+def pieces_of(s: int, e: int, mentions: list) -> list:
+    """The mentions of a piece at the start or the end of `s:e` ("Emotion-Filtering" of "Emotion-Filtering
+    Module", "metric learning" of "Deep metric learning"), which give way to it; not one inside it
+    ("MLLM" of "Efficient MLLM Fine-Tuning for Defect Inspection")."""
+    return [m for m in mentions if s <= m[1] and m[2] <= e and (m[1] == s or m[2] == e) and (m[1], m[2]) != (s, e)]
 
 
 def defined_feature(text: str, s: int, e: int) -> str | None:
@@ -160,12 +175,14 @@ def cut_from_longer(text: str, s: int, e: int) -> bool:
     return bool(before and before.group("w") not in OPENING_WORDS or NAME_AFTER.match(text, e))
 
 
-def titled_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
-    """Runs of capitalised words that no rule mention touches and that do not open a sentence (where
-    any word is capitalised): what an abstract writes in title case is mostly a name, of the paper's
-    own parts ("Dual-Domain Density Refinement"), of a method or of a dataset."""
+def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Runs of capitalised words that no rule mention crosses or is, though one may hold a piece of it
+    ("Emotion-Filtering" of "Emotion-Filtering Module"), and that do not open a sentence (where any word
+    is capitalised): what an abstract writes in title case is mostly a name, of the paper's own parts
+    ("Dual-Domain Density Refinement"), of a method or of a dataset."""
     return [m.span() for m in TITLED_RUN.finditer(text)
-            if taken.find(1, m.start(), m.end()) < 0 and not SENTENCE_START.search(text, max(0, m.start() - 3), m.start())]
+            if holds_only_pieces(m.start(), m.end(), spans)
+            and not SENTENCE_START.search(text, max(0, m.start() - 3), m.start())]
 
 
 def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True,
@@ -176,10 +193,11 @@ def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titl
     for _f, s, e, *_ in mentions:
         taken[s:e] = b"\x01" * (e - s)
     out = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)] if chunks else []
+    spans = [(m[1], m[2]) for m in mentions]
     if defined:
-        out += [(s, e, DEFINED_CANDIDATE) for s, e in defined_candidates(text, [(m[1], m[2]) for m in mentions])]
+        out += [(s, e, DEFINED_CANDIDATE) for s, e in defined_candidates(text, spans)]
     if titled:
-        out += [(s, e, TITLED_CANDIDATE) for s, e in titled_candidates(text, taken)]
+        out += [(s, e, TITLED_CANDIDATE) for s, e in titled_candidates(text, spans)]
     if terms:
         out += [(s, e, TERM_CANDIDATE) for s, e in term_candidates(text, taken)]
     return out
@@ -513,8 +531,9 @@ class MentionTyper:
                 continue
             if all(e <= cs or ce <= s for cs, ce in chosen):
                 chosen.append((s, e))
-                if rule == DEFINED_CANDIDATE:  # the long form takes the place of a rule's mention of its end
-                    kept = [m for m in kept if not (s <= m[1] and m[2] == e)]
+                if rule in (DEFINED_CANDIDATE, TITLED_CANDIDATE):  # it takes the place of the pieces it holds
+                    gone_pieces = set(pieces_of(s, e, kept))
+                    kept = [m for m in kept if m not in gone_pieces]
                 kept.append(SpanMention(fld, s, e, rule, None))
         doc._.kg_mentions = kept
         return doc
