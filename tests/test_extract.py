@@ -718,12 +718,12 @@ def test_extract_placeholder_or_answer_word_is_no_method(nlp, text, word):
 
 
 def test_extract_venue_acronym_the_abstract_defines_stays(nlp):
-    """"ACM" here is the paper's own Amplitude Clustering Module, not the publisher."""
-    text = ("We propose APFN, a network that first separates images into amplitude and phase streams, where Amplitude "
-            "Clustering Module (ACM) organizes sparse amplitude responses into prototypes. With ACM, APFN outperforms "
-            "DBSCAN on RadarScenes.")
+    """"ACM" here is the paper's own Amplitude Clustering Module, not the publisher: the module stays, by its
+    acronym or its long form (which the typer picks is its call)."""
+    text = ("We propose APFN, a network with an Amplitude Clustering Module (ACM) that organizes sparse amplitude "
+            "responses into prototypes. With ACM, APFN outperforms DBSCAN on RadarScenes.")
     f = fields(extract_text(nlp, text))
-    assert "ACM" in f.get("proposed", [])
+    assert {"ACM", "Amplitude Clustering Module"} & set(f.get("proposed", []))
     assert "Clustering" not in f.get("techniques", [])  # a word of the long form the typer drops is no technique
 
 

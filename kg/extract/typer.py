@@ -175,6 +175,11 @@ def cut_from_longer(text: str, s: int, e: int) -> bool:
     return bool(before and before.group("w") not in OPENING_WORDS or NAME_AFTER.match(text, e))
 
 
+# the word of kind a dataset's name is written with ("the Diabetes Health Indicators Dataset"): a run that ends on it
+# and holds a rule's mention is that name and the word (names.TITLED_DATASET), not a longer name
+KIND_END = re.compile(r" (?:Dataset|Datasets|Benchmark|Benchmarks|Corpus)$")
+
+
 def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Runs of capitalised words that no rule mention crosses or is, though one may hold a piece of it
     ("Emotion-Filtering" of "Emotion-Filtering Module"), and that do not open a sentence (where any word
@@ -182,7 +187,8 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     ("Dual-Domain Density Refinement"), of a method or of a dataset."""
     return [m.span() for m in TITLED_RUN.finditer(text)
             if holds_only_pieces(m.start(), m.end(), spans)
-            and not SENTENCE_START.search(text, max(0, m.start() - 3), m.start())]
+            and not SENTENCE_START.search(text, max(0, m.start() - 3), m.start())
+            and not (KIND_END.search(m.group()) and any(m.start() <= a and b <= m.end() for a, b in spans))]
 
 
 def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True,
