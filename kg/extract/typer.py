@@ -194,7 +194,8 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
 def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True,
               defined: bool = True) -> list[tuple[int, int, str]]:
     """The spans the typer scores for proposing, with their rule: chunks and corpus terms that touch no
-    rule mention (the component and scripts/train_typer.py both read them here)."""
+    rule mention, title-case runs and defined long forms that no rule mention crosses (the component and
+    scripts/train_typer.py both read them here)."""
     taken = bytearray(len(text))
     for _f, s, e, *_ in mentions:
         taken[s:e] = b"\x01" * (e - s)
