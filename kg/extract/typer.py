@@ -107,13 +107,13 @@ def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
 _DEFINED: list = [None, None]
 
 
-def defined_of(text: str, abbreviations=None) -> tuple[dict[tuple[int, int], str], dict[int, int], frozenset[str]]:
+def defined_of(text: str, abbreviations=None) -> tuple[dict[tuple[int, int], None], dict[int, int], frozenset[str]]:
     """The acronyms `text` defines ("exponential moving average (EMA)"), computed once per text (from
     `abbreviations`, the doc's own, when given): the spans of their long forms, where each long form
     ends → where it starts, and the short forms."""
     if _DEFINED[0] is not text:
         found = find_abbreviations(text) if abbreviations is None else abbreviations
-        longs = {(a.long_start, a.long_end): a.short for a in found}
+        longs = dict.fromkeys((a.long_start, a.long_end) for a in found)  # in the text's order, as candidates go
         _DEFINED[:] = [text, (longs, {e: s for s, e in longs}, frozenset(a.short for a in found))]
     return _DEFINED[1]
 
@@ -133,11 +133,11 @@ def holds_only_pieces(s: int, e: int, spans: list[tuple[int, int]]) -> bool:
     return not any(ms < e and s < me and not (s <= ms and me <= e and (ms, me) != (s, e)) for ms, me in spans)
 
 
-def pieces_of(s: int, e: int, mentions: list) -> list:
-    """The mentions of a piece at the start or the end of `s:e` ("Emotion-Filtering" of "Emotion-Filtering
-    Module", "metric learning" of "Deep metric learning"), which give way to it; not one inside it
-    ("MLLM" of "Efficient MLLM Fine-Tuning for Defect Inspection")."""
-    return [m for m in mentions if s <= m[1] and m[2] <= e and (m[1] == s or m[2] == e) and (m[1], m[2]) != (s, e)]
+def is_piece(s: int, e: int, m) -> bool:
+    """Whether mention `m` is of a piece at the start or the end of `s:e` ("Emotion-Filtering" of
+    "Emotion-Filtering Module", "metric learning" of "Deep metric learning"), which gives way to it; not one
+    inside it ("MLLM" of "Efficient MLLM Fine-Tuning for Defect Inspection")."""
+    return s <= m[1] and m[2] <= e and (m[1] == s or m[2] == e) and (m[1], m[2]) != (s, e)
 
 
 def defined_feature(text: str, s: int, e: int) -> str | None:
@@ -539,8 +539,7 @@ class MentionTyper:
             if all(e <= cs or ce <= s for cs, ce in chosen):
                 chosen.append((s, e))
                 if rule in (DEFINED_CANDIDATE, TITLED_CANDIDATE):  # it takes the place of the pieces it holds
-                    gone_pieces = set(pieces_of(s, e, kept))
-                    kept = [m for m in kept if m not in gone_pieces]
+                    kept = [m for m in kept if not is_piece(s, e, m)]
                 kept.append(SpanMention(fld, s, e, rule, None))
         doc._.kg_mentions = kept
         return doc
