@@ -269,6 +269,21 @@ def test_extract_word_beside_a_number_is_no_metric(nlp):
     assert "mark" not in fields(ext).get("metrics", [])
 
 
+@pytest.mark.parametrize("text", [
+    "We evaluate 12 LLMs on MedBench and find that GPT-4o scores 61.2% accuracy.",
+    "Among the baselines, Qwen2.5-VL scores highest on the counting split.",
+    "On the hardest split, Claude-3.5 scores only 20.1 points.",
+])
+def test_extract_model_that_scores_a_number_is_no_metric(nlp, text):
+    name = text.split(" scores")[0].split()[-1]
+    assert name not in fields(extract_text(nlp, text)).get("metrics", [])
+
+
+def test_extract_name_before_score_is_a_metric(nlp):
+    f = fields(extract_text(nlp, "The generated images reach a higher CLIPScore-X score of 0.31 than those of SDXL."))
+    assert "CLIPScore-X" in f.get("metrics", [])
+
+
 def test_extract_result_metric_is_a_metric(nlp):
     ext = extract_text(nlp, "Our model reaches 61.2 micro-F1 on the ChemProt benchmark.")
     assert any(r.metric == "micro-F1" and r.value == 61.2 for r in ext.results)

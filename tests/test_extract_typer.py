@@ -105,6 +105,24 @@ def test_extract_typer_titled_candidates_are_runs_of_capitalised_words_inside_a_
         assert "Mixture of Experts" not in {text[s:e] for s, e in titled_candidates(text, [span])}
 
 
+def test_extract_typer_titled_candidates_take_runs_that_mix_acronyms_and_capitalised_words():
+    from kg.extract.typer import titled_candidates
+
+    text = ("Results on Microsoft COCO, IAPR TC-12 and INRIA Web Queries use the Faster RCNN detector, "
+            "GitHub Copilot and Kimi K2.6. The LLMs ChatGPT-4 and 70B Llama3-inst, an LLM-based SR stage "
+            "and the Penn Treebank WSJ corpus are not names of their own.")
+    found = [text[s:e] for s, e in titled_candidates(text, [])]
+    for name in ("Microsoft COCO", "IAPR TC-12", "INRIA Web Queries", "Faster RCNN", "GitHub Copilot", "Kimi K2.6"):
+        assert name in found
+    # an opening word, a kind ("LLMs") or a size ("70B") before a single name leaves no run; a modifier makes none
+    assert not any(c.startswith(("The", "LLMs", "70B")) or "SR" in c for c in found)
+    assert "Penn Treebank WSJ" in found  # no rule mention: only the model decides
+    at = text.index("Penn")  # a rule's name before the word of kind is that name, not a longer run
+    assert "Penn Treebank WSJ" not in [text[s:e] for s, e in titled_candidates(text, [(at, at + 13)])]
+    at = text.index("RCNN")  # a rule's mention of a piece does not stop the run
+    assert "Faster RCNN" in [text[s:e] for s, e in titled_candidates(text, [(at, at + 4)])]
+
+
 @pytest.mark.parametrize("text,names", [
     ("To guide the search, we design an Answer-Informed Oracle that scores partial solutions.", {"Answer-Informed Oracle"}),
     ("Our framework couples a Goal Imagery Encoder with a Multi-Modal Texture Generator to render scenes.",

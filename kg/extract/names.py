@@ -283,7 +283,10 @@ LONG_FORM_HEADS = {
                      "captioning", "answering"), "tasks"),
     **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles"), None),
 }
-METRIC_AFTER = re.compile(r"^\s*(?:score|scores|metric|metrics|measure)\b", re.I)
+# "CLIP score", "BLEU scores of 30"; not the verb: "GPT-4o scores 61.2%", "X scores highest", "Y score well on"
+_NOT_NOUN = r"only|just|(?:the\s+)?(?:highest|lowest|best|worst)|well|poorly|above|below|up\s+to|around|about|nearly|an?"
+METRIC_AFTER = re.compile(rf"^\s*(?:(?:score|metric|metrics|measure)\b(?!\s+(?:{_NOT_NOUN})\b)"
+                          rf"|scores\b(?!\s+(?:[-+−~≈]?\$?\d|(?:{_NOT_NOUN})\b)))", re.I)
 METRIC_BEFORE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+by|as\s+measured\s+by|evaluated\s+by|metrics?\s+(?:such\s+as|like|including))\s+$", re.I)
 # the shape of a dataset's or benchmark's name; a year at its end is the edition of a dataset or shared task
 # ("CoNLL-2014", "BraTS2019", "DUC2004"): in train.jsonl every name ending in a year is a dataset
