@@ -37,7 +37,8 @@ each field and of NONE. With the packaged config (config.cfg):
   ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
   `propose_terms` 0.4), runs of capitalised words inside a sentence ("a Dual-Domain Density Refinement",
-  and runs that mix them with acronyms: "IAPR TC-12", "Faster RCNN"; rule "candidate.titled", at `propose_titled` 0.65; not one cut from a longer name, `cut_from_longer`)
+  and runs that mix them with acronyms: "IAPR TC-12", "Faster RCNN"; rule "candidate.titled", at
+  `propose_titled` 0.65; not one cut from a longer name, `cut_from_longer`)
   and the long forms of the acronyms the abstract defines ("exponential moving average (EMA)", rule
   "candidate.defined", at `propose_defined` 0.65), the likeliest of overlapping ones, in the field it
   scores highest; a run or a long form may hold a rule's mention of a piece of it, which gives way to it
@@ -178,7 +179,7 @@ def cut_from_longer(text: str, s: int, e: int) -> bool:
 # the word of kind a dataset's name is written with ("the Diabetes Health Indicators Dataset"): a run that ends on it,
 # or comes before it, and holds a rule's mention is that name and the word (names.TITLED_DATASET), not a longer name
 KIND_END = re.compile(r" (?:Dataset|Datasets|Benchmark|Benchmarks|Corpus)$")
-KIND_AFTER = re.compile(r"\s+(?:dataset|datasets|benchmark|benchmarks|corpus|corpora)\b")  # "the Penn Treebank WSJ corpus" too
+KIND_AFTER = re.compile(r"\s+(?:dataset|datasets|benchmark|benchmarks|corpus|corpora)\b")  # "the Penn Treebank WSJ corpus"
 
 
 # a run of two to five capitalised words, one at least an acronym, a word with a capital inside or a digit:
@@ -201,8 +202,9 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     ("The", "70B", "LLMs") and not when a word of them is a modifier ("LLM-based SR")."""
     runs = [m.span() for m in TITLED_RUN.finditer(text)]
     for m in MIXED_RUN.finditer(text):
-        words = [w for w in CAPITAL.finditer(text, m.start(), m.end())]
-        while words and (words[0].group() in OPENING_WORDS or SIZE.fullmatch(words[0].group()) or KINDS.fullmatch(words[0].group())):
+        words = list(CAPITAL.finditer(text, m.start(), m.end()))
+        while words and (words[0].group() in OPENING_WORDS or SIZE.fullmatch(words[0].group())
+                         or KINDS.fullmatch(words[0].group())):
             words.pop(0)
         if len(words) > 1 and not all(TITLED.fullmatch(w.group()) for w in words) \
                 and not any(MODIFIER.fullmatch(w.group()) and not TITLED.match(w.group()) for w in words):
@@ -210,7 +212,8 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     return [(s, e) for s, e in runs
             if holds_only_pieces(s, e, spans)
             and not SENTENCE_START.search(text, max(0, s - 3), s)
-            and not ((KIND_END.search(text, s, e) or KIND_AFTER.match(text, e)) and any(s <= a and b <= e for a, b in spans))]
+            and not ((KIND_END.search(text, s, e) or KIND_AFTER.match(text, e))
+                     and any(s <= a and b <= e for a, b in spans))]
 
 
 def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True,
