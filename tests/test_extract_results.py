@@ -68,8 +68,8 @@ def test_extract_results_method_is_the_subject_model(nlp, text, methods):
     ("We propose SigmaSeg. On Synapse-X and KSDD2, SigmaSeg reaches Dice scores of 86.25% and 92.5%, respectively.",
      [(86.25, None), (92.5, None)]),
     # "respectively" over datasets of which only the first is known: none is known to be each number's
-    ("We propose SigmaSeg. SigmaSeg is the best part-based model (88.75% and 92.25% accuracy on KSDD2 and Tiny Pig "
-     "Farms-120, respectively).", [(88.75, None), (92.25, None)]),
+    ("We propose SigmaSeg. SigmaSeg is the best part-based model (88.75% and 92.25% accuracy on KSDD2 and the pig "
+     "farm photographs, respectively).", [(88.75, None), (92.25, None)]),
     # a sentence that opens with its dataset gives it to the numbers before the next dataset it names
     ("We propose SigmaSeg. On KSDD2 (5-shot), SigmaSeg attains base/novel mIoU of 71.25/66.5.", [(71.25, "KSDD2"), (66.5, "KSDD2")]),
     ("We propose SigmaSeg. On KSDD2 the 4-bit SigmaSeg reaches 61.5% accuracy and the 8-bit one 66.25% accuracy.",
