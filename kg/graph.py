@@ -134,10 +134,11 @@ class GraphBuilder:
         shorts = {v: k for k, v in ext.abbreviations.items()}
         self._own = own_definitions(ext)
         method_ids: dict[str, str] = {}
-        # a benchmark the paper introduces is proposed and a dataset: one Dataset node it PROPOSES
+        # a benchmark the paper introduces is proposed and a dataset: one Dataset node it PROPOSES (a measure it
+        # introduces one Metric node)
         for m, label in field_labels(ext):
             # a field mention joins the node of the label the corpus votes for it, but a paper's
-            # own proposed names keep theirs (PROPOSES a Method or a Dataset)
+            # own proposed names keep theirs (PROPOSES a Method, a Dataset or a Metric)
             eid = self.entity(label, m.text, shorts.get(m.text), vote=m.field != "proposed")
             if eid is None:
                 continue

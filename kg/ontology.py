@@ -68,6 +68,7 @@ PATTERNS: frozenset[tuple[NodeLabel, RelType, NodeLabel]] = frozenset(
     {
         (L.PAPER, R.PROPOSES, L.METHOD),
         (L.PAPER, R.PROPOSES, L.DATASET),
+        (L.PAPER, R.PROPOSES, L.METRIC),
         (L.PAPER, R.USES, L.METHOD),
         (L.PAPER, R.USES, L.TECHNIQUE),
         (L.PAPER, R.COMPARES_WITH, L.METHOD),

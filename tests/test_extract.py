@@ -147,6 +147,28 @@ def test_extract_a_proposed_method_is_no_dataset(nlp):
     assert "FastFlow" in f.get("proposed", []) and "FastFlow" not in f.get("datasets", [])
 
 
+@pytest.mark.parametrize("text,name", [
+    # by the name's head word, by the apposition that follows it, or by the kind written before it
+    ("We propose the Story Coherence Index (SCI) to compare story generators without references.", "Story Coherence Index"),
+    ("We present the Plan Fidelity Quotient, which rewards plans that match expert ones.", "Plan Fidelity Quotient"),
+    ("We introduce TRank (Trajectory Ranker), a novel reference-free trajectory metric for motion planners.",
+     "Trajectory Ranker"),
+    ("We design a new metric, called FlowGap, that measures how far generated flows drift from real ones.", "FlowGap"),
+])
+def test_extract_a_proposed_metric_is_also_a_metric(nlp, text, name):
+    f = fields(extract_text(nlp, text))
+    assert name in f.get("proposed", []) and name in f.get("metrics", [])
+
+
+@pytest.mark.parametrize("text", [
+    "We present QuickSkip, a flexible and metric-adaptive framework for skipping Transformer blocks.",
+    "We propose SwiftRoute, a router for mixture-of-experts models, and report its score on MMLU.",
+])
+def test_extract_a_proposed_method_is_no_metric(nlp, text):
+    f = fields(extract_text(nlp, text))
+    assert f.get("proposed") and not set(f["proposed"]) & set(f.get("metrics", []))
+
+
 def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
     f = fields(extract_text(nlp, "A neural network with attention learns the policy. We compare language models "
                                  "with graph neural networks and sparse attention."))

@@ -55,3 +55,15 @@ def test_graph_a_proposed_benchmark_is_one_dataset_node(nlp):
     assert labels == {"Dataset"}
     rels = {d["type"] for u, v, d in G.edges(data=True) if G.nodes[v].get("name") == "PlotQuizBench"}
     assert rels == {"PROPOSES", "EVALUATED_ON"}
+
+
+def test_graph_a_proposed_metric_is_one_metric_node(nlp):
+    from conftest import extract_text
+
+    ext = extract_text(nlp, "We introduce TRank (Trajectory Ranker), a novel reference-free trajectory metric "
+                            "for motion planners. TRank agrees with human rankings.")
+    G = graph_of([ext])
+    nodes = {n for n, d in G.nodes(data=True) if d.get("name") in ("TRank", "Trajectory Ranker")}
+    assert {G.nodes[n]["label"] for n in nodes} == {"Metric"}
+    rels = {d["type"] for u, v, d in G.edges(data=True) if v in nodes}
+    assert rels == {"PROPOSES", "MEASURED_BY"}

@@ -171,13 +171,32 @@ DATASET_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*)?(?:[,:]\s*(?:a|an|t
 DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
 
 
-def _proposed_datasets(text: str, selected: list[tuple[str, int, int, str]]) -> list[tuple[str, int, int, str]]:
-    """A benchmark or dataset the paper introduces is proposed and a dataset (GUIDELINES), listed under both."""
-    have = {(s, e) for f, s, e, r in selected if f == "datasets"}
-    extra = [("datasets", s, e, "dataset.proposed") for f, s, e, r in selected
-             if f == "proposed" and (s, e) not in have
-             and (DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(text[e:e + 160])
-                  or DATASET_CALLED.search(text[max(0, s - 60):s]))]
+# a proposed name that is a metric by its head word or by the apposition that follows it: "Ensemble Pass Rate",
+# "Intelligence Impact Quotient", "Vrank (VIST Ranker), a novel reference-free VIST metric", "PLD, a soft metric"
+METRIC_NAME = re.compile(r"\b(?:Index|Rate|Factor|Score|Quotient|Ratio|Distance|Discrepancy|Divergence|Metric|Measure)$")
+METRIC_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*(?:metric|score)\b(?!-)|(?:\([^()]{1,80}\)\s*)?[,:]\s*(?:a|an|the|our)\s+"
+                               r"(?:[\w.+-]+\s+){0,4}?(?:evaluation\s+)?(?:metric|measure|score|index)\b(?!-))")
+# … or before it: "a new metric, called Vrank", "an evaluation metric, which we term EPR"
+METRIC_CALLED = re.compile(r"\b(?:metric|measure|score|index)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
+
+
+CROSS_LISTED = ("dataset.proposed", "metric.proposed")  # the rules of `_proposed_also`
+
+
+def _proposed_also(text: str, selected: list[tuple[str, int, int, str]]) -> list[tuple[str, int, int, str]]:
+    """A benchmark or dataset the paper introduces is proposed and a dataset, a metric it introduces proposed
+    and a metric (GUIDELINES): listed under both."""
+    have = {(f, s, e) for f, s, e, r in selected}
+    extra = []
+    for f, s, e, r in selected:
+        if f != "proposed":
+            continue
+        after, before = text[e:e + 160], text[max(0, s - 60):s]
+        if DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(after) or DATASET_CALLED.search(before):
+            extra.append(("datasets", s, e, CROSS_LISTED[0]))
+        elif METRIC_NAME.search(text[s:e]) or METRIC_APPOSITION.match(after) or METRIC_CALLED.search(before):
+            extra.append(("metrics", s, e, CROSS_LISTED[1]))
+    extra = [m for m in extra if m[:3] not in have]
     return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
 
 
@@ -248,7 +267,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     short_of = {a.long: a.short for a in abbrevs}
     ext.abbreviations = {a.short: a.long for a in abbrevs}
 
-    selected = _proposed_datasets(text, _select(doc))
+    selected = _proposed_also(text, _select(doc))
     field_of = {normalise(text[s:e]): f for f, s, e, r in selected}
     proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed"}
     for a in abbrevs:
@@ -265,11 +284,11 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         # whatever field the typer moved it to ("post-training with METHOD" as a technique)
         if (fld in ("models", "proposed") and venue_or_body(name) or names_nothing(name)) and name not in long_of:
             continue
-        if fld in ("models", "datasets", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms:
-            if fld != "datasets":
-                continue
+        if fld in ("models", "metrics", "techniques", "tasks") and normalise(name) in proposed_norms \
+                and rule not in CROSS_LISTED:
+            continue  # the paper's own name is proposed (a dataset or metric it introduces also under datasets, metrics)
         long = bare_name(long_of.get(name))
-        if long is not None and field_of.get(normalise(long), fld) != fld:
+        if long is not None and field_of.get(normalise(long), fld) != fld and rule not in CROSS_LISTED:
             continue  # "UKB" is the dataset "UK Biobank", found as such
         if long is not None and rule == "lexicon" and fld in ("models", "metrics", "datasets"):
             long = None  # a known acronym ("LPIPS") is the name people use

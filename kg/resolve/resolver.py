@@ -621,10 +621,25 @@ def spellings(ext) -> list[Spelling]:
 
 def field_labels(ext) -> list[tuple[object, NodeLabel]]:
     """Every field mention of a paper with the label of its node: its field's, but a proposed name
-    the paper also gives as a dataset is a Dataset (a benchmark it introduces)."""
+    the paper also gives as a dataset is a Dataset (a benchmark it introduces), and one it also gives as
+    a metric a Metric (a measure it introduces)."""
     datasets = {normalise(m.text) for m in ext.mentions if m.field == "datasets"}
-    return [(m, NodeLabel.DATASET if m.field == "proposed" and normalise(m.text) in datasets else FIELD_LABEL[m.field])
-            for m in ext.mentions]
+    metrics = {normalise(m.text) for m in ext.mentions if m.field == "metrics"}
+    for short, long in ext.abbreviations.items():  # "TRank (Trajectory Ranker), a … metric": both name the Metric
+        for named in (datasets, metrics):
+            if normalise(long) in named:
+                named.add(normalise(short))
+
+    def label(m) -> NodeLabel:
+        if m.field == "proposed":
+            key = normalise(m.text)
+            if key in datasets:
+                return NodeLabel.DATASET
+            if key in metrics:
+                return NodeLabel.METRIC
+        return FIELD_LABEL[m.field]
+
+    return [(m, label(m)) for m in ext.mentions]
 
 
 def votes(ext) -> list[Vote]:
