@@ -315,9 +315,9 @@ def feature_parts(text: str, fld: str, s: int, e: int, rule: str, title: str = "
     head, of_name = _name_features(name)
     starts, ends, lowered = _words_of(text)
     i = bisect_right(ends, s)  # the first word that does not end before the mention
-    left = [lowered[j] for j in range(max(0, i - 3), i) if starts[j] >= s - CONTEXT]
+    left = lowered[bisect_left(starts, s - CONTEXT, max(0, i - 3), i):i]  # up to three, starting within CONTEXT
     j = bisect_left(starts, e)  # the first word that starts at or after its end
-    right = [lowered[k] for k in range(j, min(len(starts), j + 3)) if ends[k] <= e + CONTEXT]
+    right = lowered[j:bisect_right(ends, e + CONTEXT, j, min(len(starts), j + 3))]
     count = text.count(name, max(0, s - WINDOW), e + WINDOW)  # bounded: linear on a 1M-character "abstract"
     rest = [f"f_{fld}", f"r_{rule}", f"fr_{fld}_{rule}", f"hf_{head}_{fld}", f"c_{min(count, 3)}"]
     where = 5 * text.find(name, max(0, s - WINDOW), e) // max(len(text), 1)  # the fifth of the abstract that first writes it
@@ -370,8 +370,19 @@ def _words_of(text: str) -> tuple[list[int], list[int], list[str]]:
     """The words of `text` (starts, ends, lower-cased), computed once per text: every mention of an
     abstract reads its neighbours from them."""
     if _WORDS_OF[0] is not text:
-        found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
-        _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
+        if text.isascii():  # lower() keeps every offset: the words found at once, then where each starts
+            low = text.lower()
+            lowered = WORD.findall(low)
+            starts, ends, at, find = [], [], 0, low.find
+            for w in lowered:  # each word starts at the first of its letters after the last (no word holds a space)
+                at = find(w, at)
+                starts.append(at)
+                at += len(w)
+                ends.append(at)
+            _WORDS_OF[:] = [text, (starts, ends, lowered)]
+        else:
+            found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
+            _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
     return _WORDS_OF[1]
 
 
