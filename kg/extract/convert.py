@@ -13,8 +13,8 @@ from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
-from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, names_nothing, title_mention, title_only_name,
-                    title_tasks, variant_of, venue_or_body, with_acronyms)
+from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, listed_with, names_nothing, title_mention,
+                    title_only_name, title_tasks, variant_of, venue_or_body, with_acronyms)
 from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -63,6 +63,10 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         mentions = [m._replace(field="models", rule=was[(m[1], m[2])])
                     if m[3] == "proposed.propagated" and m[0] == "proposed" and text[m[1]:m[2]] not in stays
                     and (m[1], m[2]) in was else m for m in mentions]
+    known: dict[str, list[tuple[int, int]]] = {"datasets": [], "metrics": [], "models": []}  # the lexicons' names, by field
+    for f, s, e, r, *_ in mentions:
+        if r == "lexicon" and f in known:
+            known[f].append((s, e))
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
         if fld == "models" and own and variant_of(text[s:e], own):
             fld = "proposed"  # "SKALD-text", "Polyglot-Lion-1.7B": a variant of the paper's own "SKALD", "Polyglot-Lion"
@@ -83,8 +87,14 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             if not kind:
                 continue  # "PIDs", "Stage-2": a kind of thing, not a method's name
             fld = kind  # "optical-to-SAR", "C++-to-CUDA": a direction names a task
-        if fld == "models" and rule == "model.coordination" and in_dataset_list(text, s, e, *_sentence_of(doc, s)):
-            fld, rule = "datasets", "dataset.list"  # "on AudioCaps, Clotho, and MMAU": a word listed with datasets
+        if fld == "models" and (rule == "model.coordination" and in_dataset_list(text, s, e, *_sentence_of(doc, s))
+                                or rule == "name.shape" and listed_with(text, s, e, *_sentence_of(doc, s), known["datasets"],
+                                                                         known["models"])):
+            # "on AudioCaps, Clotho, and MMAU", "on PFPascal, APK, and CUB": a word listed with datasets
+            fld, rule = "datasets", "dataset.list"
+        elif fld == "models" and rule == "name.shape" and listed_with(text, s, e, *_sentence_of(doc, s), known["metrics"],
+                                                                      known["models"]):
+            fld, rule = "metrics", "metric.list"  # "PESQ, ESTOI and SSNR": a word listed with metrics
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None
@@ -175,7 +185,7 @@ DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?
 # "Intelligence Impact Quotient", "Vrank (VIST Ranker), a novel reference-free VIST metric", "PLD, a soft metric"
 METRIC_NAME = re.compile(r"\b(?:Index|Rate|Factor|Score|Quotient|Ratio|Distance|Discrepancy|Divergence|Metric|Measure)$")
 METRIC_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*(?:metric|score)\b(?!-)|(?:\([^()]{1,80}\)\s*)?[,:]\s*(?:a|an|the|our)\s+"
-                               r"(?:[\w.+-]+\s+){0,4}?(?:evaluation\s+)?(?:metric|measure|score|index)\b(?!-))")
+                               r"(?:[\w.+-]+,?\s+){0,4}?(?:evaluation\s+)?(?:metric|measure|score|index)\b(?!-))")
 # … or before it: "a new metric, called Vrank", "an evaluation metric, which we term EPR"
 METRIC_CALLED = re.compile(r"\b(?:metric|measure|score|index)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
 

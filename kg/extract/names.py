@@ -127,6 +127,14 @@ BENCHMARK_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in
                                   r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
+# the marker of an enumerated item right before a name: "(1) WEST (Weight-Encoded Sparse Topology), which …; (2) FAST
+# (…)", "(i) a Visual Resolution Compressor (VRC)"; in a sentence that proposes (`PROPOSAL_CUE`, `OUR_CUE`) or names
+# parts of something (`PARTS`), the items are the paper's own parts
+ENUMERATED = re.compile(r"(?:\(\s*(?:[1-9]|i{1,3}|iv|vi{0,3}|[a-e])\s*\)|(?<![\w(])(?:[1-9]|i{1,3}|iv|vi{0,3})\))\s*(?:an?\s+|the\s+)?$")
+PARTS = re.compile(r"\b(?:two|three|four|five|several|key|main|core|novel|new)\s+(?:[\w-]+\s+){0,2}?(?:components|modules|"
+                   r"techniques|innovations|contributions|stages|parts|mechanisms|strategies|designs|processes|elements)\b", re.I)
+# "… and introduce Diversified-ThinkSolve (DTS), a novel structured approach that …": the paper's own, wherever written
+NOVEL_APPOSITION = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?,\s*(?:a|an)\s+(?:novel|new)\b", re.I)
 # "our X framework", "the proposed X architecture": the name between the cue and its kind
 OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
 OWN_KIND_AFTER = re.compile(rf"\s+(?:{KIND_WORDS}|(?:block|network|layer|mechanism|agent)s?\b)", re.I)
@@ -376,10 +384,35 @@ def in_dataset_list(text: str, s: int, e: int, s0: int, s1: int) -> bool:
     """Whether the name at `s:e`, in the sentence `s0:s1`, is an item of a list of datasets (`_evaluated_on`):
     "Experiments on AudioCaps, Clotho, and MMAU", "three datasets: LAST-STRAW, Pheno4D, and Crops3D"; not a list
     that holds a model's name ("Across GPT-4o-mini and Sarvam, PAR improves accuracy")."""
+    lo, hi = list_span(text, s, e, s0, s1)
+    before, after = text[max(s0, s - WINDOW):s], text[e:min(s1, e + WINDOW)]
+    return not _holds_size(text[lo:hi]) and _evaluated_on(text[s:e], before, after, text[s0:s1])
+
+
+def _holds_size(names: str) -> bool:
+    """Whether an item of a list of names has a model's size ("Llama-3-8B"): a list of models."""
+    return any(MODEL_SIZE.search(item.strip()) for item in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", names))
+
+
+def listed_with(text: str, s: int, e: int, s0: int, s1: int, known, models) -> bool:
+    """Whether the name at `s:e` is listed with a known name of a field (`known`: spans of lexicon mentions) and no
+    known model (`models`): "on PFPascal, APK, and CUB", "including Terminal-Bench, BrowseComp-Plus, and WebArena"
+    (datasets), "PESQ, ESTOI and SSNR" (metrics)."""
+    lo, hi = list_span(text, s, e, s0, s1)
+    if (lo, hi) == (s, e) or _holds_size(text[lo:hi]):
+        return False
+
+    def inside(spans) -> bool:
+        return any(lo <= a and b <= hi and (a, b) != (s, e) for a, b in spans)
+
+    return inside(known) and not inside(models)
+
+
+def list_span(text: str, s: int, e: int, s0: int, s1: int) -> tuple[int, int]:
+    """Where the list of names that the name at `s:e` stands in ("A, B, and C") starts and ends, in the sentence `s0:s1`."""
     before, after = text[max(s0, s - WINDOW):s], text[e:min(s1, e + WINDOW)]
     rest_before, rest_after = _list_bounds(before, after)
-    items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", text[s - len(before) + len(rest_before):e + len(after) - len(rest_after)])
-    return not any(MODEL_SIZE.search(item.strip()) for item in items) and _evaluated_on(text[s:e], before, after, text[s0:s1])
+    return s - len(before) + len(rest_before), e + len(after) - len(rest_after)
 
 
 def strip_possessive(w: str) -> str:
@@ -531,9 +564,10 @@ class NameFinder:
                     if 0 <= s - (s0 + cue.end()) <= 2:
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.our", None))
-            # "X, a novel framework for …" at the start of a sentence
+            # "X, a novel framework for …" at the start of a sentence, or anywhere when it says novel or new
             for s, e, rule in candidates:
-                if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]):
+                if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]) \
+                        or (s, e) not in proposed_spans and NOVEL_APPOSITION.match(text, e, min(s1, e + WINDOW)):
                     proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
                 elif PRIOR_APPOSITION.match(text[e:min(s1, e + WINDOW)]):
@@ -543,6 +577,16 @@ class NameFinder:
                     # candidate: ADJECTIVAL refuses the shape)
                     proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.our", None))
+            if "(" in sentence or ")" in sentence:
+                own = None  # whether the sentence proposes or names parts, read once it holds an enumerated name
+                for s, e, rule in candidates:
+                    if (s, e) not in proposed_spans and rule != "name.emphasis" and ENUMERATED.search(text, max(s0, s - 12), s) \
+                            and text[s:e].lower() not in lexicon_terms:
+                        if own is None:
+                            own = bool(PROPOSAL_CUE.search(sentence) or OUR_CUE.search(sentence) or PARTS.search(sentence))
+                        if own:
+                            proposed_spans.append((s, e))
+                            found.append(SpanMention("proposed", s, e, "proposed.enumerated", None))
             for s, e, rule in candidates:
                 if (s, e) in proposed_spans:
                     continue
