@@ -261,6 +261,12 @@ def test_extract_pipeline_is_configured_by_a_spacy_config(nlp):
     # a name that ends in the year of its edition; not a model's version number
     ("Our corrector reaches 68.1 F0.5 on CoNLL-2014 and improves summaries of DUC2004.", {"CoNLL-2014", "DUC2004"}, set()),
     ("We fine-tune Qwen2.5-7B and Claude-3.5-Sonnet-20241022 on the task.", set(), {"Qwen2.5-7B", "Claude-3.5-Sonnet-20241022"}),
+    # a known dataset's name with a suffix, the longest known prefix first
+    ("It raises AUROC from 50.40 to 78.35 on CIFAR-100-LT.", {"CIFAR-100-LT"}, set()),
+    # a long form with its acronym before "dataset"; but a kind of data written so is none
+    ("We introduce a benchmark built on the Speech Accessibility Project (SAP) dataset that tests transcription.",
+     {"Speech Accessibility Project"}, set()),
+    ("Training uses 868k unlabelled images from public chest X-Ray (CXR) datasets.", set(), {"X-Ray"}),
 ])
 def test_extract_names_in_dataset_lists(nlp, text, datasets, not_datasets):
     found = fields(extract_text(nlp, text))

@@ -139,6 +139,8 @@ NOVEL_APPOSITION = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?,\s*(?:a|an)\s+(?:nove
 OUR_BEFORE = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|the\s+novel|our\s+novel)\s+$", re.I)
 OWN_KIND_AFTER = re.compile(rf"\s+(?:{KIND_WORDS}|(?:block|network|layer|mechanism|agent)s?\b)", re.I)
 DATASET_AFTER = re.compile(r"^\s*(?:dataset|datasets|benchmark|benchmarks|corpus|corpora|suite|challenge|split|test\s+set|leaderboard)\b", re.I)
+# "the Speech Accessibility Project (SAP) dataset": one dataset (but "chest X-Ray (CXR) datasets" is a kind of data)
+DEFINED_DATASET_AFTER = re.compile(r"^\s*\([^()]{1,20}\)\s*(?:dataset|benchmark|corpus)\b(?!-)")
 # "the Edinburgh Pig dataset", "the Scene Flow benchmark": title-case words named as a dataset by the next word
 TITLED_DATASET = re.compile(r"\b((?:[A-Z][\w\-+.']*\s+){0,3}[A-Z][\w\-+.']*)\s+(?:dataset|datasets|benchmark|"
                             r"benchmarks|corpus|Dataset|Benchmark|Corpus)\b")
@@ -475,6 +477,12 @@ class NameFinder:
         self.lexicon_terms = lexicon_terms
         self.dataset_names = dataset_names
 
+    def _variant_of_dataset(self, name: str) -> bool:
+        """Whether `name` is a known dataset's name with a suffix after a hyphen: "ImageNet-64" (ImageNet),
+        "CIFAR-100-LT" (CIFAR-100, the longest known prefix tried first)."""
+        parts = re.split(r"([-–])", name)
+        return any("".join(parts[:k]) in self.dataset_names for k in range(len(parts) - 2, 0, -2))
+
     def __call__(self, doc: Doc) -> Doc:
         text = text_of(doc)
         found = doc._.kg_mentions
@@ -593,9 +601,8 @@ class NameFinder:
                 # the words around a name, as far as any rule looks (not the whole of a long sentence)
                 after, before = text[e:min(s1, e + WINDOW)], text[max(s0, s - WINDOW):s]
                 name = text[s:e]
-                base = re.split(r"[-–]", name, 1)[0]
-                if base != name and base in self.dataset_names:
-                    # "ImageNet-64", "CIFAR-10-C": a variant of a known dataset
+                if self._variant_of_dataset(name):
+                    # "ImageNet-64", "CIFAR-10-C", "CIFAR-100-LT": a variant of a known dataset
                     found.append(SpanMention("datasets", s, e, "dataset.variant", None))
                 elif METRIC_AFTER.match(after) and not DATASET_SHAPE.search(name):
                     # "Valid-Unique-Novelty scores", "CLIP score": the name is the metric
@@ -603,8 +610,10 @@ class NameFinder:
                 elif BENCHMARK_APPOSITION.match(after) and not PROPOSAL_CUE.search(text, s0, s):
                     # (a benchmark the sentence introduces is the paper's own: proposed, and a dataset by convert)
                     found.append(SpanMention("datasets", s, e, "dataset.apposition", None))
-                elif DATASET_AFTER.match(after) or DATASET_SHAPE.search(name):
-                    found.append(SpanMention("datasets", s, e, "dataset.context" if DATASET_AFTER.match(after) else "dataset.shape", None))
+                elif (context := DATASET_AFTER.match(after) or " " in name and DEFINED_DATASET_AFTER.match(after)) \
+                        or DATASET_SHAPE.search(name):
+                    # "the Kermany dataset", "the Speech Accessibility Project (SAP) dataset", "GSM8K"
+                    found.append(SpanMention("datasets", s, e, "dataset.context" if context else "dataset.shape", None))
                 elif rule != "name.abbreviation_long" and _evaluated_on(name, before, after, sentence):
                     # "on PFPascal, APK, and CUB", "three datasets: LAST-STRAW, Pheno4D, and Crops3D"
                     found.append(SpanMention("datasets", s, e, "dataset.list", None))
