@@ -396,18 +396,21 @@ def _holds_size(names: str) -> bool:
     return any(MODEL_SIZE.search(item.strip()) for item in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", names))
 
 
-def listed_with(text: str, s: int, e: int, s0: int, s1: int, known, models) -> bool:
-    """Whether the name at `s:e` is listed with a known name of a field (`known`: spans of lexicon mentions) and no
-    known model (`models`): "on PFPascal, APK, and CUB", "including Terminal-Bench, BrowseComp-Plus, and WebArena"
-    (datasets), "PESQ, ESTOI and SSNR" (metrics)."""
+def listed_field(text: str, s: int, e: int, s0: int, s1: int, known: dict[str, list[tuple[int, int]]]) -> str | None:
+    """The field ("datasets", then "metrics") of the known names (`known`: spans of lexicon mentions by field) that
+    the name at `s:e` is listed with, where no known model ("models") is in the list and no item has a model's size:
+    "on PFPascal, APK, and CUB", "including Terminal-Bench, BrowseComp-Plus, and WebArena" (datasets), "PESQ, ESTOI
+    and SSNR" (metrics); None otherwise."""
     lo, hi = list_span(text, s, e, s0, s1)
     if (lo, hi) == (s, e) or _holds_size(text[lo:hi]):
-        return False
+        return None
 
     def inside(spans) -> bool:
         return any(lo <= a and b <= hi and (a, b) != (s, e) for a, b in spans)
 
-    return inside(known) and not inside(models)
+    if inside(known["models"]):
+        return None
+    return next((f for f in ("datasets", "metrics") if inside(known[f])), None)
 
 
 def list_span(text: str, s: int, e: int, s0: int, s1: int) -> tuple[int, int]:

@@ -370,19 +370,8 @@ def _words_of(text: str) -> tuple[list[int], list[int], list[str]]:
     """The words of `text` (starts, ends, lower-cased), computed once per text: every mention of an
     abstract reads its neighbours from them."""
     if _WORDS_OF[0] is not text:
-        if text.isascii():  # lower() keeps every offset: the words found at once, then where each starts
-            low = text.lower()
-            lowered = WORD.findall(low)
-            starts, ends, at, find = [], [], 0, low.find
-            for w in lowered:  # each word starts at the first of its letters after the last (no word holds a space)
-                at = find(w, at)
-                starts.append(at)
-                at += len(w)
-                ends.append(at)
-            _WORDS_OF[:] = [text, (starts, ends, lowered)]
-        else:
-            found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
-            _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
+        found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
+        _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
     return _WORDS_OF[1]
 
 
