@@ -162,6 +162,69 @@ def test_extract_a_proposed_benchmark_is_also_a_dataset(nlp, text, name):
     assert name in f.get("proposed", []) and name in f.get("datasets", [])
 
 
+@pytest.mark.parametrize("text,name", [
+    # the name right after the dataset the paper makes: a comma, a colon, the long form, or nothing between
+    ("To study this, we introduce a new benchmark dataset for Welsh sign language, Welsh Sign Pairs (WSP-9).", "WSP-9"),
+    ("To address this, we construct a large-scale radiology grounding dataset RadGround-2M comprising over two "
+     "million pairs. Detectors trained on RadGround-2M improve by 9 points.", "RadGround-2M"),
+    ("To address this, we introduce a challenging benchmark dataset: Harbour Scenes 3D (HS-3D), which covers twelve "
+     "harbours. Existing segmenters fail on HS-3D.", "Harbour Scenes 3D"),
+    ("We introduce DuneFacts, a contemporary, real-world, and carefully verified dataset for fact checking.", "DuneFacts"),
+    ("On our newly proposed dataset, HarborMoments, the detector gains eight points.", "HarborMoments"),
+    ("We present the ReefSounds Dataset, a collection of 9,000 annotated reef recordings.", "ReefSounds"),
+    # a size of samples, a variant of a dataset the abstract names
+    ("We construct OrbitEdit, a 300K-sample training dataset, and release the model weights, inference code, and "
+     "OrbitEdit-10K.", "OrbitEdit-10K"),
+    ("In this work we adapt the challenging OrbitQA benchmark to compare agents. We propose OrbitQA-Small (OQ-Small), "
+     "comprising a subset of OrbitQA, as a cheaper test.", "OrbitQA-Small"),
+])
+def test_extract_a_proposed_dataset_is_read_off_the_words_around_it(nlp, text, name):
+    f = fields(extract_text(nlp, text))
+    assert name in f.get("proposed", []) and name in f.get("datasets", [])
+
+
+@pytest.mark.parametrize("text", [
+    "We introduce DuneTalk to study talking dunes. Models trained on DuneTalk generalise to new deserts.",
+    "We release 40 hours of annotated dune videos with speech. Models trained on them generalise to new deserts.",
+])
+@pytest.mark.parametrize("title,dataset", [
+    ("DuneTalk: A Large-Scale Diversified Dataset for Audio-Driven Dune Animation", True),
+    ("DuneTalk: Benchmark Dataset for Advancing Machine Learning on Dunes", True),
+    ("DuneTalk: A Framework for Audio-Driven Dune Animation", False),
+])
+def test_extract_a_title_that_says_dataset_makes_its_name_a_dataset(nlp, text, title, dataset):
+    f = fields(extract_text(nlp, text, meta={"title": title}))
+    assert "DuneTalk" in f.get("proposed", [])  # written in the abstract, or only in the title (proposed.title_only)
+    assert ("DuneTalk" in f.get("datasets", [])) == dataset
+
+
+@pytest.mark.parametrize("text,name", [
+    # a dataset made, then another thing proposed: the name is not the dataset's
+    ("We introduce the first datasets with detailed traces for these tasks and develop Quill-R1, a reinforcement "
+     "learning framework.", "Quill-R1"),
+    # a model of a dataset's name, not a variant of the dataset
+    ("We build the ReefArchive dataset and then propose ReefArchive-Net, a federated learning framework.",
+     "ReefArchive-Net"),
+    ("We present a detector trained on a large dataset, HarborNet, that runs on phones.", "HarborNet"),
+])
+def test_extract_a_proposed_name_near_a_dataset_is_not_always_one(nlp, text, name):
+    f = fields(extract_text(nlp, text))
+    assert name in f.get("proposed", []) and name not in f.get("datasets", [])
+
+
+@pytest.mark.parametrize("before,introduced", [
+    ("we introduce a new benchmark dataset for Welsh sign language, ", True),
+    ("we construct a large-scale radiology grounding dataset ", True),
+    # what the dataset is for, or how it was made, is not its name
+    ("This study presents the first benchmark dataset for ", False),
+    ("We build a French semantic corpus by annotating French dialogue in ", False),
+    ("We build a French semantic corpus by annotating French dialogue in Abstract Meaning Representation (", False),
+])
+def test_extract_the_words_that_introduce_a_dataset_name(before, introduced):
+    from kg.extract.convert import DATASET_INTRODUCED
+    assert (DATASET_INTRODUCED.search(before) is not None) == introduced
+
+
 def test_extract_a_proposed_method_is_no_dataset(nlp):
     f = fields(extract_text(nlp, "We propose FastFlow, a new method for speeding up diffusion sampling."))
     assert "FastFlow" in f.get("proposed", []) and "FastFlow" not in f.get("datasets", [])

@@ -170,13 +170,34 @@ def _settle_model(text: str, mentions: list) -> list:
 # a proposed name that is a dataset or benchmark by its own words or by the apposition that follows it:
 # "PlotQuizBench", "the Finnish Clinic dataset", "GeoMixEval, a new evaluation suite for …"
 DATASET_NAME = re.compile(r"(?:Bench|Eval|[Dd]ataset|[Bb]enchmark|[Cc]orpus)(?:[-_ ]?[\w.+]{0,6})?$")
+# words between an article and the kind of thing they describe ("a new large-scale, high-quality, and diverse
+# dataset"), not a preposition or a verb that would make it something else's ("a model trained on a dataset")
+KIND_WORDS = r"(?:(?!(?:on|in|for|with|by|from|to|using|trained|that|which)\b)[\w.+-]+,?\s+){0,8}?"
+DATASET_KINDS = r"benchmark|dataset|data\s?set|corpus"
 # after a proposed name, the words that make it a dataset: ", a benchmark …", ": a large-scale dataset …",
-# " (Visually Rich … Answering), a benchmark", " dataset" ("the FRUIT-WIKI dataset")
-DATASET_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*)?(?:[,:]\s*(?:a|an|the|our)\s+(?:[\w.+-]+\s+){0,5}?"
+# " (Visually Rich … Answering), a benchmark", " dataset" ("the FRUIT-WIKI dataset", "the MhAIM Dataset")
+DATASET_APPOSITION = re.compile(r"^\)?\s*(?:\([^()]{1,160}\)\s*)?(?:[,:]\s*(?:a|an|the|our)\s+" + KIND_WORDS +
                                 r"(?:benchmark|dataset|data\s?set|corpus|evaluation\s+suite|test\s?bed|suite\s+of)\b"
-                                r"|(?:dataset|benchmark|corpus)\b)")
+                                r"|(?i:dataset|benchmark|corpus)\b)")
 # … or before it: "a hand-labeled benchmark, called MoRiBo", "the pretraining dataset, which we call Zyda-2"
-DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
+DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed|namely)\s+$")
+# … or the paper's "we introduce a new benchmark dataset for American Sign Language, ASL Minimal Translation Pairs
+# (ASL-MTP)", "we construct a large-scale medical grounding dataset Med-GLIP-5M", "a new … benchmark, PediatricsMQA",
+# "on our newly proposed dataset, SportsMoments": the name right after the thing the paper makes (with what it is
+# for, a comma or colon, and the name's long form between)
+INTRODUCED = (r"(?:\b(?:introduc|present|propos|construct|buil[dt]|releas|creat|curat|collect|develop|design|defin)\w*\s+"
+              r"(?:a|an|the|our)\s+|\b(?:a|an)\s+(?:new|novel)\s+|\b(?:our|the)\s+(?:newly\s+)?"
+              r"(?:proposed|introduced|constructed|collected|curated|released)\s+)" + KIND_WORDS +
+              r"(?:%s)s?\b(?:(?:\s+(?:for|of|on|in|with|from|covering|spanning|comprising)\b[^.;:(),]{0,60})?"
+              r"(?:\s*[,:]|\s+--))?\s+(?:namely\s+|called\s+|named\s+)?(?:[A-Z0-9][^,.;()]{0,80}\(\s*)?$")
+DATASET_INTRODUCED = re.compile(INTRODUCED % DATASET_KINDS)
+# … or its title: "TalkVid: A Large-Scale Diversified Dataset for …", "SurgWound-Bench: A Benchmark for …"
+TITLE_DATASET = re.compile(r"\s*:\s*(?:an?\s+|the\s+)?" + KIND_WORDS + r"(?:%s)s?\b" % DATASET_KINDS, re.I)
+# a size after a hyphen ("SciGenEdit-10K", "OpenVid-1.5K"): a number of samples, a dataset's
+SAMPLE_SIZE = re.compile(r"-\d+(?:\.\d+)?[Kk]$")
+# what a variant of a dataset the abstract names adds after a hyphen ("BrowseComp-Small", "MeViS-M"); not a
+# model's kind ("FloraSyntropy-Net" of the FloraSyntropy archive, "MedVQA-TREE")
+VARIANT = re.compile(r"\d[\w.]*|[A-Z]{1,2}|v\d+|Small|Mini|Lite|Hard|Easy|Plus|Pro|Full|Verified|Long|Short|Test|Val|Sub")
 
 
 # a proposed name that is a metric by its head word or by the apposition that follows it: "Ensemble Pass Rate",
@@ -186,23 +207,36 @@ METRIC_APPOSITION = re.compile(r"^\s*(?:\([^()]{1,80}\)\s*(?:metric|score)\b(?!-
                                r"(?:[\w.+-]+,?\s+){0,4}?(?:evaluation\s+)?(?:metric|measure|score|index)\b(?!-))")
 # … or before it: "a new metric, called Vrank", "an evaluation metric, which we term EPR"
 METRIC_CALLED = re.compile(r"\b(?:metric|measure|score|index)s?,?\s+(?:(?:which|that)\s+we\s+)?(?:call(?:ed)?|named|dubbed|termed)\s+$")
+METRIC_INTRODUCED = re.compile(INTRODUCED % r"(?:evaluation\s+)?(?:metric|measure)")  # "we propose a new metric, X"
 
 
 CROSS_LISTED = ("dataset.proposed", "metric.proposed")  # the rules of `_proposed_also`
 
 
-def _proposed_also(text: str, selected: list[tuple[str, int, int, str]]) -> list[tuple[str, int, int, str]]:
+def _title_dataset(name: str, title: str) -> bool:
+    """Whether the title leads with `name` and says it is a dataset ("TalkVid: A Large-Scale … Dataset for …")."""
+    return title.startswith(name) and TITLE_DATASET.match(title, len(name)) is not None
+
+
+def _proposed_also(text: str, selected: list[tuple[str, int, int, str]], title: str = "") -> list[tuple[str, int, int, str]]:
     """A benchmark or dataset the paper introduces is proposed and a dataset, a metric it introduces proposed
-    and a metric (GUIDELINES): listed under both."""
+    and a metric (GUIDELINES): listed under both. A dataset by its name ("…Bench", "SciGenEdit-10K", a variant of
+    a dataset the abstract names), the words after it (", a benchmark …") or before it ("a dataset, called X",
+    "we introduce a new benchmark dataset for …, X"); a metric alike.""" 
     have = {(f, s, e) for f, s, e, r in selected}
+    datasets = {text[s:e] for f, s, e, r in selected if f == "datasets"}
     extra = []
     for f, s, e, r in selected:
         if f != "proposed":
             continue
-        after, before = text[e:e + 160], text[max(0, s - 60):s]
-        if DATASET_NAME.search(text[s:e]) or DATASET_APPOSITION.match(after) or DATASET_CALLED.search(before):
+        name, after, before = text[s:e], text[e:e + 160], text[max(0, s - 60):s]
+        if (DATASET_NAME.search(name) or DATASET_APPOSITION.match(after) or DATASET_CALLED.search(before)
+                or SAMPLE_SIZE.search(name) or DATASET_INTRODUCED.search(text[max(0, s - 240):s])
+                or any(name.startswith(d + "-") and VARIANT.fullmatch(name[len(d) + 1:]) for d in datasets)
+                or _title_dataset(name, title)):
             extra.append(("datasets", s, e, CROSS_LISTED[0]))
-        elif METRIC_NAME.search(text[s:e]) or METRIC_APPOSITION.match(after) or METRIC_CALLED.search(before):
+        elif (METRIC_NAME.search(name) or METRIC_APPOSITION.match(after) or METRIC_CALLED.search(before)
+              or METRIC_INTRODUCED.search(text[max(0, s - 240):s])):
             extra.append(("metrics", s, e, CROSS_LISTED[1]))
     extra = [m for m in extra if m[:3] not in have]
     return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
@@ -275,7 +309,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     short_of = {a.long: a.short for a in abbrevs}
     ext.abbreviations = {a.short: a.long for a in abbrevs}
 
-    selected = _proposed_also(text, _select(doc))
+    title = document.meta.get("title") or ""
+    selected = _proposed_also(text, _select(doc), title)
     field_of = {normalise(text[s:e]): f for f, s, e, r in selected}
     proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed"}
     for a in abbrevs:
@@ -317,12 +352,13 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
 
-    title = document.meta.get("title") or ""
     if (lead := title_only_name(text, title)) and normalise(title[lead[0]:lead[1]]) not in seen["proposed"]:
         # the paper's own name that only its title writes: the title is the evidence,
         # and the claims and results the abstract gives without a name are its
-        ext.mentions.append(Mention("proposed", title[lead[0]:lead[1]],
-                                    Evidence(title, *lead, "proposed.title_only", "title")))
+        lead_name = title[lead[0]:lead[1]]
+        ext.mentions.append(Mention("proposed", lead_name, Evidence(title, *lead, "proposed.title_only", "title")))
+        if (DATASET_NAME.search(lead_name) or TITLE_DATASET.match(title, lead[1])) and normalise(lead_name) not in seen["datasets"]:
+            ext.mentions.append(Mention("datasets", lead_name, Evidence(title, *lead, CROSS_LISTED[0], "title")))
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:
