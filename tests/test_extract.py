@@ -106,11 +106,27 @@ def test_extract_prior_work_apposition_is_not_proposed(nlp):
     # anywhere in a sentence, a name set off as novel or new
     ("Prior work samples chains of thought at random, and we then introduce RouteThink (RT), a novel structured "
      "approach that decomposes problems.", {"RouteThink"}),
+    # anywhere in a sentence that compares with nothing, a name set off as a kind of thing
+    ("Its training recipe combines FlexSGD, a hybrid sign-momentum optimizer, and RampLoss, a loss that shifts "
+     "supervision toward the final head.", {"FlexSGD", "RampLoss"}),
+    ("Our system comprises MRCX (Multi-step Reasoning Cost Estimator), a 0.6B model predicting the cost of "
+     "each step.", {"MRCX"}),
 ])
 def test_extract_enumerated_parts_and_novel_apposition_are_proposed(nlp, text, names):
     f = fields(extract_text(nlp, text))
     assert names <= set(f.get("proposed", []))
     assert not names & set(f.get("models", []))
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We evaluate BoostForest, a custom Transformer encoder, and a fine-tuned BERT on the six datasets.", "BoostForest"),
+    ("Our method outperforms GeoWalk, a graph network for trajectory prediction, on both benchmarks.", "GeoWalk"),
+    ("We build on GeoWalk, a graph network for trajectory prediction, to forecast crowds.", "GeoWalk"),
+])
+def test_extract_an_apposition_in_a_comparison_is_not_proposed(nlp, text, name):
+    ext = extract_text(nlp, text)
+    assert name in {m.text for m in ext.mentions}  # found, as another field or by the typer, but not by the apposition
+    assert not any(m.text == name and m.evidence.rule.startswith("proposed.") for m in ext.mentions)
 
 
 def test_extract_enumerated_baselines_stay_models(nlp):

@@ -68,7 +68,7 @@ def names_nothing(name: str) -> bool:
 PROPOSAL_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study|article)|our\s+work|here)\b(?:\s*,?\s+(?:\w+\s+){0,2}?|[^.;:]{0,100}?\b(?:and|then|also|further|to)\s+)"
     r"(?:propose|proposes|introduce|introduces|present|presents|develop|develops|design|designs|call|dub|coin|"
-    r"name|term|build|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
+    r"name|term|build(?!\s+(?:on|upon)\b)|create|construct|release|contribute|devise|formulate|establish|offer|describe|put\s+forward)\b"
     r"|\b(?:called|dubbed|named|termed|coined|referred\s+to\s+as|which\s+we\s+call|we\s+call\s+it)\b"
     r"|\bour\s+(?:method|approach|framework|model|work|system|algorithm)\s+(?:\w+\s+)?(?:introduces|proposes|presents|adds)\b",
     re.I,
@@ -127,6 +127,14 @@ BENCHMARK_APPOSITION = re.compile(r"^\s*,\s*(?:a|an|the)\s+(?:(?!(?:of|on|for|in
                                   r"(?:benchmark|dataset|data\s?set|corpus|test\s?bed)\b", re.I)
 # "HYPNO, a leading restoration model, …": a name the abstract presents as existing work
 PRIOR_APPOSITION = re.compile(rf"^\s*,\s*(?:a|an|the)\s+{PRIOR_WORDS}\s*(?:\w+[\s-]){{0,4}}?{KIND_WORDS}", re.I)
+# "… combines MuSGD, a hybrid optimizer …; and STAL, a label assignment strategy that …", "our system comprises MRCE
+# (Multi-dimensional Reasoning Complexity Estimator), a 0.6B Qwen model": a name set off as a kind of thing anywhere
+# in a sentence that compares with nothing
+ANY_APPOSITION = re.compile(rf"\s*(?:\([^()]{{1,80}}\)\s*)?,\s*(?:a|an)\s+(?!{PRIOR_WORDS})(?:[\w.]+[\s-]){{0,4}}?"
+                            rf"(?:{KIND_WORDS}|optimi[sz]er|layer|block|encoder|decoder|adapter|agent|network|controller)", re.I)
+COMPARING = re.compile(r"\b(?:compar\w*|than|against|versus|vs\.?|outperform\w*|baselines?|such\s+as|including|e\.g\.|like|"
+                       r"previous|prior|existing|state-of-the-art|SOTA|based\s+on|buil(?:d|ds|ding|t)\s+(?:on|upon)|using|uses|use|with|evaluat\w*|benchmark\w*|test\w*)\b",
+                       re.I)
 # the marker of an enumerated item right before a name: "(1) WEST (Weight-Encoded Sparse Topology), which …; (2) FAST
 # (…)", "(i) a Visual Resolution Compressor (VRC)"; in a sentence that proposes (`PROPOSAL_CUE`, `OUR_CUE`) or names
 # parts of something (`PARTS`), the items are the paper's own parts
@@ -578,7 +586,10 @@ class NameFinder:
             # "X, a novel framework for …" at the start of a sentence, or anywhere when it says novel or new
             for s, e, rule in candidates:
                 if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]) \
-                        or (s, e) not in proposed_spans and NOVEL_APPOSITION.match(text, e, min(s1, e + WINDOW)):
+                        or (s, e) not in proposed_spans and (
+                            NOVEL_APPOSITION.match(text, e, min(s1, e + WINDOW))
+                            or ANY_APPOSITION.match(text, e, min(s1, e + WINDOW)) and not COMPARING.search(text, s0, s)
+                            and text[s:e].lower() not in lexicon_terms):
                     proposed_spans.append((s, e))
                     found.append(SpanMention("proposed", s, e, "proposed.apposition", None))
                 elif PRIOR_APPOSITION.match(text[e:min(s1, e + WINDOW)]):
