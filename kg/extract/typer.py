@@ -193,13 +193,19 @@ KINDS = re.compile(r"[A-Z]+s")  # "LLMs ChatGPT-4", "GPUs": a kind before the na
 MODIFIER = re.compile(r"[\w+]*(?:[A-Z0-9][\w+]*)-[a-z]+(?:-[a-z]+)*")  # "LLM-based", "GPU-accelerated"
 
 
+# the last word of a place's name ("the Baltic Sea", "the Northwest Pacific", "Monterey Bay"): where, not what
+PLACE_END = re.compile(r"\s(?:Sea|Ocean|Bay|Pacific|Atlantic|River|Mountains|Gulf|Coast|Valley|Islands?|Peninsula|"
+                       r"Basin|Strait|Desert|Airport|County|Province|Prefecture)$")
+
+
 def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Runs of capitalised words that no rule mention crosses or is, though one may hold a piece of it
     ("Emotion-Filtering" of "Emotion-Filtering Module"), and that do not open a sentence (where any word
     is capitalised): what an abstract writes in title case is mostly a name, of the paper's own parts
     ("Dual-Domain Density Refinement"), of a method or of a dataset. So are runs that mix acronyms and
     capitalised words ("IAPR TC-12", "Faster RCNN"), less an opening word, a size or a kind before them
-    ("The", "70B", "LLMs") and not when a word of them is a modifier ("LLM-based SR")."""
+    ("The", "70B", "LLMs") and not when a word of them is a modifier ("LLM-based SR"). Not a place ("the Baltic
+    Sea", `PLACE_END`)."""
     runs = [m.span() for m in TITLED_RUN.finditer(text)]
     for m in MIXED_RUN.finditer(text):
         words = list(CAPITAL.finditer(text, m.start(), m.end()))
@@ -212,6 +218,7 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     return [(s, e) for s, e in runs
             if holds_only_pieces(s, e, spans)
             and not SENTENCE_START.search(text, max(0, s - 3), s)
+            and not PLACE_END.search(text, s, e)
             and not ((KIND_END.search(text, s, e) or KIND_AFTER.match(text, e))
                      and any(s <= a and b <= e for a, b in spans))]
 
