@@ -134,6 +134,24 @@ def test_extract_enumerated_baselines_stay_models(nlp):
     assert not f.get("proposed") and {"GPT-4o", "Claude-3.5", "Llama-3-70B"} <= set(f["models"])
 
 
+@pytest.mark.parametrize("text,technique", [
+    ("The covariance of every unbiased estimator is bounded by the Hartley-Moreau lower bound, the inverse of the "
+     "Fisher information.", "Hartley-Moreau lower bound"),
+    ("We fit a Bradley-Terry model to the pairwise preferences of annotators.", "Bradley-Terry model"),
+    ("Rankings are drawn from a Plackett-Luce model over the candidates.", "Plackett-Luce model"),
+    ("Segmentation follows the Mumford-Shah functional and Chan-Vese model of active contours.", "Chan-Vese model"),
+])
+def test_extract_a_technique_named_after_two_people(nlp, text, technique):
+    f = fields(extract_text(nlp, text))
+    assert technique in f.get("techniques", [])
+    assert technique.split()[0] not in f.get("models", [])  # not the names cut from it as a model
+
+
+def test_extract_a_model_size_and_model_is_no_eponym(nlp):
+    f = fields(extract_text(nlp, "We fine-tune the Swin-Base model on the new images."))
+    assert "Swin-Base model" not in f.get("techniques", [])
+
+
 def test_extract_lexicon_term_grows_by_modifiers(nlp):
     f = fields(extract_text(nlp, "We build on video diffusion models and text-to-image diffusion models."))
     assert {"video diffusion models", "text-to-image diffusion models"} <= set(f["techniques"])

@@ -234,6 +234,11 @@ HEAD_RE = {
 # is a name's), not a word that opens a phrase ("Our method", "This theory").
 EPONYM_HEAD = re.compile(r"(?<=[a-z']) (?:method|theory|principle|conditions|transform|transformation|filters?|process|"
                          r"processes|equations|inequality|inequalities|approximation|expansion|decomposition)(?![\w-])")
+# after two names joined by a hyphen, or a name's possessive, more heads name a technique ("the Cramer-Rao lower bound",
+# "the Cellular-Potts model", "a Bradley-Terry model", "a Kullback-Leibler loss"): after one name they are a model's
+# ("the Transformer model"), and after a model's size a model's ("the Swin-Base model")
+PAIR_HEAD = re.compile(r"(?<=[a-z']) (?:models?|(?:lower |upper )?bounds?|loss)(?![\w-])")
+PAIR_NAME = re.compile(r"[-\u2013](?!(?:Base|Large|Small|Tiny|Huge|Giant|Medium|Mini|Nano|Lite|Pro|Plus|Token|Instruct|Chat)\b)[A-Z]|'s")
 EPONYM_NAME = re.compile(
     r"(?<![\w\-.])(?!(?:Our|One|The|This|These|That|Each|A|An|Any|Such|Its|Their|We|In|Both|New|Novel|Proposed|"
     r"Existing|Previous|Standard|Classical|Classic|Traditional|Conventional|Same|Second|First|Final|Main|Key)\b)"
@@ -327,10 +332,12 @@ class PhraseFinder:
                     found.append(SpanMention(fld, start, m.start() - 1, "phrase.metric_name", None))
                     continue
                 found.append(SpanMention(fld, start, m.end(), f"phrase.{fld[:-1]}_head", None))
-        for head in EPONYM_HEAD.finditer(text):  # the head first: rare, where a name before it is not
+        heads = [(h, False) for h in EPONYM_HEAD.finditer(text)] + [(h, True) for h in PAIR_HEAD.finditer(text)]
+        for head, pair in heads:  # the head first: rare, where a name before it is not
             name = EPONYM_NAME.search(text, max(0, head.start() - 40), head.start())
             if name and not SENTENCE_OPENING.search(text, max(0, name.start() - 3), name.start()) \
-                    and not CAPITAL_BEFORE.search(text, max(0, name.start() - 30), name.start()):
+                    and not CAPITAL_BEFORE.search(text, max(0, name.start() - 30), name.start()) \
+                    and (not pair or PAIR_NAME.search(name.group())):
                 found.append(SpanMention("techniques", name.start(), head.end(), "phrase.eponym", None))
         doc._.kg_mentions = [m for m in found if m[3] != "lexicon" or m[0] != "techniques"
                              or text[m[1]:m[2]].lower() not in VAGUE_TERMS]
