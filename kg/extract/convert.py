@@ -172,11 +172,11 @@ def _settle_model(text: str, mentions: list) -> list:
 DATASET_NAME = re.compile(r"(?:Bench|Eval|[Dd]ataset|[Bb]enchmark|[Cc]orpus)(?:[-_ ]?[\w.+]{0,6})?$")
 # words between an article and the kind of thing they describe ("a new large-scale, high-quality, and diverse
 # dataset"), not a preposition or a verb that would make it something else's ("a model trained on a dataset")
-KIND_WORDS = r"(?:(?!(?:on|in|for|with|by|from|to|using|trained|that|which)\b)[\w.+-]+,?\s+){0,8}?"
+DESCRIBING_WORDS = r"(?:(?!(?:on|in|for|with|by|from|to|using|trained|that|which)\b)[\w.+-]+,?\s+){0,8}?"
 DATASET_KINDS = r"benchmark|dataset|data\s?set|corpus"
 # after a proposed name, the words that make it a dataset: ", a benchmark …", ": a large-scale dataset …",
 # " (Visually Rich … Answering), a benchmark", " dataset" ("the FRUIT-WIKI dataset", "the MhAIM Dataset")
-DATASET_APPOSITION = re.compile(r"^\)?\s*(?:\([^()]{1,160}\)\s*)?(?:[,:]\s*(?:a|an|the|our)\s+" + KIND_WORDS +
+DATASET_APPOSITION = re.compile(r"^\)?\s*(?:\([^()]{1,160}\)\s*)?(?:[,:]\s*(?:a|an|the|our)\s+" + DESCRIBING_WORDS +
                                 r"(?:benchmark|dataset|data\s?set|corpus|evaluation\s+suite|test\s?bed|suite\s+of)\b"
                                 r"|(?i:dataset|benchmark|corpus)\b)")
 # … or before it: "a hand-labeled benchmark, called MoRiBo", "the pretraining dataset, which we call Zyda-2"
@@ -187,12 +187,12 @@ DATASET_CALLED = re.compile(r"\b(?:benchmark|dataset|data\s?set|corpus)s?,?\s+(?
 # for, a comma or colon, and the name's long form between)
 INTRODUCED = (r"(?:\b(?:introduc|present|propos|construct|buil[dt]|releas|creat|curat|collect|develop|design|defin)\w*\s+"
               r"(?:a|an|the|our)\s+|\b(?:a|an)\s+(?:new|novel)\s+|\b(?:our|the)\s+(?:newly\s+)?"
-              r"(?:proposed|introduced|constructed|collected|curated|released)\s+)" + KIND_WORDS +
+              r"(?:proposed|introduced|constructed|collected|curated|released)\s+)" + DESCRIBING_WORDS +
               r"(?:%s)s?\b(?:(?:\s+(?:for|of|on|in|with|from|covering|spanning|comprising)\b[^.;:(),]{0,60})?"
               r"(?:\s*[,:]|\s+--))?\s+(?:namely\s+|called\s+|named\s+)?(?:[A-Z0-9][^,.;()]{0,80}\(\s*)?$")
 DATASET_INTRODUCED = re.compile(INTRODUCED % DATASET_KINDS)
 # … or its title: "TalkVid: A Large-Scale Diversified Dataset for …", "SurgWound-Bench: A Benchmark for …"
-TITLE_DATASET = re.compile(r"\s*:\s*(?:an?\s+|the\s+)?" + KIND_WORDS + r"(?:%s)s?\b" % DATASET_KINDS, re.I)
+TITLE_DATASET = re.compile(r"\s*:\s*(?:an?\s+|the\s+)?" + DESCRIBING_WORDS + r"(?:%s)s?\b" % DATASET_KINDS, re.I)
 # a size after a hyphen ("SciGenEdit-10K", "OpenVid-1.5K"): a number of samples, a dataset's
 SAMPLE_SIZE = re.compile(r"-\d+(?:\.\d+)?[Kk]$")
 # what a variant of a dataset the abstract names adds after a hyphen ("BrowseComp-Small", "MeViS-M"); not a
@@ -222,7 +222,7 @@ def _proposed_also(text: str, selected: list[tuple[str, int, int, str]], title: 
     """A benchmark or dataset the paper introduces is proposed and a dataset, a metric it introduces proposed
     and a metric (GUIDELINES): listed under both. A dataset by its name ("…Bench", "SciGenEdit-10K", a variant of
     a dataset the abstract names), the words after it (", a benchmark …") or before it ("a dataset, called X",
-    "we introduce a new benchmark dataset for …, X"); a metric alike.""" 
+    "we introduce a new benchmark dataset for …, X"); a metric alike."""
     have = {(f, s, e) for f, s, e, r in selected}
     datasets = {text[s:e] for f, s, e, r in selected if f == "datasets"}
     extra = []
