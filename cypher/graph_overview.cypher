@@ -5,8 +5,8 @@
 // @column count: how many of them the graph holds
 // example:
 //   kind | name | count
-//   node | Dataset | 16
-//   node | Method | 52
+//   node | Dataset | 15
+//   node | Method | 53
 CALL () {
   MATCH (n) UNWIND labels(n) AS name RETURN 'node' AS kind, name, count(*) AS count
   UNION ALL
