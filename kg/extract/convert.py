@@ -230,13 +230,14 @@ def _proposed_also(text: str, selected: list[tuple[str, int, int, str]], title: 
         if f != "proposed":
             continue
         name, after, before = text[s:e], text[e:e + 160], text[max(0, s - 60):s]
+        lead_in = text[max(0, s - 240):s]  # the words before it: what the paper says it made
         if (DATASET_NAME.search(name) or DATASET_APPOSITION.match(after) or DATASET_CALLED.search(before)
-                or SAMPLE_SIZE.search(name) or DATASET_INTRODUCED.search(text[max(0, s - 240):s])
+                or SAMPLE_SIZE.search(name) or DATASET_INTRODUCED.search(lead_in)
                 or any(name.startswith(d + "-") and VARIANT.fullmatch(name[len(d) + 1:]) for d in datasets)
                 or _title_dataset(name, title)):
             extra.append(("datasets", s, e, CROSS_LISTED[0]))
         elif (METRIC_NAME.search(name) or METRIC_APPOSITION.match(after) or METRIC_CALLED.search(before)
-              or METRIC_INTRODUCED.search(text[max(0, s - 240):s])):
+              or METRIC_INTRODUCED.search(lead_in)):
             extra.append(("metrics", s, e, CROSS_LISTED[1]))
     extra = [m for m in extra if m[:3] not in have]
     return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
