@@ -56,13 +56,15 @@ def main() -> None:
     ap.add_argument("--reuse", action="store_true", help="score the fold models of the last run in --work again (no training)")
     ap.add_argument("--extra", type=Path, action="append", default=[], metavar="FILE",
                     help="abstracts annotated beyond train.jsonl (bench/typer_extra/*.jsonl), added to every fold's training side")
+    ap.add_argument("--seeds", type=int, default=1, help="train each fold with seeds 0 … N-1 and average the weights")
     args = ap.parse_args()
     gold_dir = args.shared / "gold"
     if not (gold_dir / "train.jsonl").is_file():
         sys.exit(f"{gold_dir / 'train.jsonl'}: not found; pass --shared DIR (the folder with gold/)")
     sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(gold_dir)]
     from score import key, score
-    from train_typer import examples, extra_examples, write_split
+    from spacy_training import average, train
+    from train_typer import CONFIG, examples, extra_examples, write_split
 
     from kg.extract import DEFAULT_CONFIG
 
@@ -84,11 +86,12 @@ def main() -> None:
         work = args.work / f"fold{k}"
         work.mkdir(parents=True)
         write_split(per_abstract + extra, fold, work)
-        subprocess.run([sys.executable, "-m", "spacy", "train", str(ROOT / "kg" / "extract" / "typer.cfg"),
-                        "--output", str(work / "model"), "--paths.train", str(work / "train.spacy"),
-                        "--paths.dev", str(work / "held.spacy"),
-                        *(part for kv in args.set for part in ("--" + kv.partition("=")[0], kv.partition("=")[2]))],
-                       check=True, capture_output=True)
+        overrides = tuple(part for kv in args.set for part in ("--" + kv.partition("=")[0], kv.partition("=")[2]))
+        if args.seeds == 1:
+            train(CONFIG, work, work / "model", overrides, quiet=True)
+        else:
+            average([train(CONFIG, work, work / f"model-seed{s}", overrides + ("--system.seed", str(s)), quiet=True)
+                     for s in range(args.seeds)], models[k])
         print(f"# fold {k}: trained", file=sys.stderr)
 
     base = DEFAULT_CONFIG.read_text()

@@ -128,6 +128,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer"))
+    ap.add_argument("--seeds", type=int, default=3, help="train with seeds 0 … N-1 and average the weights (default 3: bench/RESULTS.md, thirty-third pass)")
     args = ap.parse_args()
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -137,7 +138,7 @@ def main() -> None:
     held = set(order[:100])
     write_split(per_abstract, held, work)
     print(f"{sum(len(x) for x in per_abstract)} mentions from {len(per_abstract)} abstracts", file=sys.stderr)
-    train_and_install(CONFIG, work, TARGET, "mention typer")
+    train_and_install(CONFIG, work, TARGET, "mention typer", args.seeds)
 
 if __name__ == "__main__":
     main()
