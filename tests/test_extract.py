@@ -1,4 +1,6 @@
 """Extraction: abbreviations, LaTeX cleaning, names by shape and context, and evidence offsets."""
+import re
+
 import pytest
 
 from conftest import extract_text
@@ -62,6 +64,18 @@ def test_extract_name_shape(word, shaped):
 def test_extract_urls_markdown_and_trailing_punctuation():
     t = clean("Code: [https://github.com/a/b](https://github.com/a/b). See \\url{https://x.io/p.git}.").text
     assert [t[s:e] for s, e in find_urls(t)] == ["https://github.com/a/b", "https://x.io/p.git"]
+
+
+def phrase_mentions(text: str) -> list[tuple]:
+    """(field, start, end, rule) of what kg_phrases alone finds in `text` (no lexicon, no typer)."""
+    import spacy
+
+    import kg.extract.factories  # noqa: F401  (the Doc extensions)
+    from kg.extract.phrases import PhraseFinder
+    doc = spacy.blank("en").make_doc(text)
+    doc.user_data["kg_text"] = text
+    doc._.kg_mentions = []
+    return [tuple(m[:4]) for m in PhraseFinder()(doc)._.kg_mentions]
 
 
 def fields(ext):
@@ -142,9 +156,12 @@ def test_extract_enumerated_baselines_stay_models(nlp):
     ("Segmentation follows the Mumford-Shah functional and Chan-Vese model of active contours.", "Chan-Vese model"),
 ])
 def test_extract_a_technique_named_after_two_people(nlp, text, technique):
+    start = text.index(technique)
+    assert ("techniques", start, start + len(technique), "phrase.eponym") in phrase_mentions(text)
     f = fields(extract_text(nlp, text))
-    assert technique in f.get("techniques", [])
     assert technique.split()[0] not in f.get("models", [])  # not the names cut from it as a model
+    if technique.endswith("model"):  # the typer keeps these; it may drop a bound of names it never read (droppable)
+        assert technique in f.get("techniques", [])
 
 
 def test_extract_a_model_size_and_model_is_no_eponym(nlp):
@@ -948,6 +965,25 @@ def test_extract_task_frame_is_not_any_list(text, term):
     from kg.extract.phrases import _task_frame
     start = text.index(term)
     assert not _task_frame(text, start, start + len(term))
+
+
+@pytest.mark.parametrize("text,task,framed", [
+    ("It sits between frame-level person counting, which does not localize counts, and person detection aimed at "
+     "localizing people.", "person detection", False),
+    ("We study vulnerability repair for industrial codebases.", "vulnerability repair", True),
+])
+def test_extract_task_head_outside_a_frame_is_left_to_the_typer(text, task, framed):
+    """A task head's phrase outside a task frame is proposed under a rule of its own, which the typer may drop
+    (a prefix of `drop_rules` and one of `drop_likeliest` in the packaged config); inside a frame, it is the
+    plain head rule."""
+    from kg.extract import DEFAULT_CONFIG
+    from kg.extract.phrases import UNFRAMED_TASK
+    start = text.index(task)
+    rules = {m[3] for m in phrase_mentions(text) if m[:3] == ("tasks", start, start + len(task))}
+    assert rules == ({"phrase.task_head"} if framed else {UNFRAMED_TASK})
+    config = DEFAULT_CONFIG.read_text()
+    assert re.search(r'(?m)^drop_likeliest = \[.*"' + re.escape(UNFRAMED_TASK) + '"', config)
+    assert re.search(r'(?m)^drop_rules = \[.*"phrase\.task_head"', config)
 
 
 @pytest.mark.parametrize("text,metric", [

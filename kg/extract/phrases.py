@@ -283,6 +283,11 @@ def _task_frame(text: str, start: int, end: int) -> bool:
         and TASK_FRAME_BEFORE.search(text[max(0, start - 120):start]) is not None
 
 
+# the rule of a task head's phrase outside a task frame ("… and person detection aimed at …"): read on train.jsonl,
+# about half such phrases are annotated entities (a third tasks), so the typer decides (a `drop_rules` prefix)
+UNFRAMED_TASK = "phrase.task_head_unframed"
+
+
 class PhraseFinder:
     """spaCy component: grows lexicon terms by their modifiers and finds unseen terms by head noun."""
 
@@ -321,6 +326,8 @@ class PhraseFinder:
                     if len(words) < 3:
                         continue
                 if fld == "tasks" and not _task_frame(text, start, m.end()):
+                    # no frame says the paper does it: a candidate the typer keeps only where it finds it a task
+                    found.append(SpanMention(fld, start, m.end(), UNFRAMED_TASK, None))
                     continue
                 if fld == "metrics" and head == "loss" and any(c.isupper() for c in text[start:m.start()]):
                     continue  # "DDPM loss" is an objective, not a measure
