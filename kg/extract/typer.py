@@ -18,9 +18,10 @@ each field and of NONE. With the packaged config (config.cfg):
   measure's head-noun phrase, "phrase.metric_head") is dropped when NONE reaches `drop` (0.5), and with
   a long form the mentions inside it that it finds likelier none (`DOUBTFUL`);
 - a mention of a rule in `drop_likeliest` (grown phrases and technique head-noun phrases, "phrase.extended",
-  "phrase.technique_head"; the paper's own names by their cue, "proposed.cue") is dropped when NONE is
-  its likeliest label, however unsure: held out on train, 8 of 54 such mentions were right (tasks'
-  head-noun phrases are left out: read on arXiv abstracts, most of those it would drop are tasks);
+  "phrase.technique_head"; the paper's own names by their cue, "proposed.cue"; a task head's phrase outside
+  a task frame, "phrase.task_head_unframed") is dropped when NONE is its likeliest label, however unsure: held
+  out on train, 8 of 54 such mentions were right (framed tasks' head-noun phrases are left out: read on arXiv
+  abstracts, most of those it would drop are tasks);
 - a mention of any other rule, the paper's own names too, is dropped when NONE reaches `drop_any`
   (0.7), with the mentions inside it that it also finds likelier none (`DOUBTFUL`), except
   lexicon terms, rules whose words say what the name is (`KEPT_RULES`) and a metric with a number
