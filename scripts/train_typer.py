@@ -9,7 +9,9 @@
    index) go without their title, so that the typer learns abstracts that come with none too.
    700 abstracts train, 100 (seeded) are held out
    for spaCy's model selection. `gold/dev.jsonl` and the seeds are never read.
-2. `spacy train kg/extract/typer.cfg` (seed 0), and the best model is copied to kg/extract/typer/.
+2. `spacy train kg/extract/typer.cfg` with seeds 0, 1 and 2 (`--seeds`), and the mean of their weights
+   (scripts/spacy_training.py `average`: for this linear model, the mean of their logits) is written to
+   kg/extract/typer/.
 
 A few minutes on two cores.
 """

@@ -6,8 +6,8 @@ nouns typical of each type: "… generation", "… forecasting" are tasks, "… 
 "… decomposition" techniques, "… error", "… accuracy", "… latency" metrics. A task's head counts
 where the text says what the paper does ("for X", "X tasks", "enables X", an item of a list after
 "supports" or "applications:"); elsewhere its phrase is only a candidate, which the mention typer keeps
-where it finds it an entity ("… and person detection aimed at …"). A capitalised name before "method", "theory", "transform", …
-("the Lagrange method", "Hadamard transform") is a technique.
+where it finds it an entity ("… and person detection aimed at …"). A capitalised name before "method",
+"theory", "transform", … ("the Lagrange method", "Hadamard transform") is a technique.
 """
 from __future__ import annotations
 
