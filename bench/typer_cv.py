@@ -63,7 +63,7 @@ def main() -> None:
         sys.exit(f"{gold_dir / 'train.jsonl'}: not found; pass --shared DIR (the folder with gold/)")
     sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(gold_dir)]
     from score import key, score
-    from spacy_training import average, train
+    from spacy_training import trained
     from train_typer import CONFIG, examples, extra_examples, write_split
 
     from kg.extract import DEFAULT_CONFIG
@@ -87,11 +87,7 @@ def main() -> None:
         work.mkdir(parents=True)
         write_split(per_abstract + extra, fold, work)
         overrides = tuple(part for kv in args.set for part in ("--" + kv.partition("=")[0], kv.partition("=")[2]))
-        if args.seeds == 1:
-            train(CONFIG, work, work / "model", overrides, quiet=True)
-        else:
-            average([train(CONFIG, work, work / f"model-seed{s}", overrides + ("--system.seed", str(s)), quiet=True)
-                     for s in range(args.seeds)], models[k])
+        trained(CONFIG, work, args.seeds, overrides, quiet=True)  # → models[k]
         print(f"# fold {k}: trained", file=sys.stderr)
 
     base = DEFAULT_CONFIG.read_text()

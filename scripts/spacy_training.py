@@ -42,15 +42,22 @@ def average(models: list[Path], target: Path, held: Path | None = None) -> None:
     nlps[0].to_disk(target)
 
 
-def train_and_install(config: Path, work: Path, target: Path, what: str, seeds: int = 1) -> None:
-    """Train `config` on work/train.spacy (model selection on work/held.spacy), with seeds 0 … `seeds`-1
-    averaged (`average`) when there are several, and copy the model to `target` (replacing it)."""
+def trained(config: Path, work: Path, seeds: int = 1, overrides: tuple[str, ...] = (), quiet: bool = False) -> Path:
+    """`train` `config` in `work` with seeds 0 … `seeds`-1, averaged (`average`) when there are several;
+    the path of the model (work/model/model-best either way)."""
     if seeds == 1:
-        best = train(config, work, work / "model")
-        shutil.rmtree(target, ignore_errors=True)
-        shutil.copytree(best, target)
-    else:
-        average([train(config, work, work / f"model-seed{s}", ("--system.seed", str(s))) for s in range(seeds)], target,
-                work / "held.spacy")
+        return train(config, work, work / "model", overrides, quiet)
+    best = work / "model" / "model-best"
+    average([train(config, work, work / f"model-seed{s}", overrides + ("--system.seed", str(s)), quiet)
+             for s in range(seeds)], best, work / "held.spacy")
+    return best
+
+
+def train_and_install(config: Path, work: Path, target: Path, what: str, seeds: int = 1) -> None:
+    """Train `config` on work/train.spacy (model selection on work/held.spacy), with `seeds` seeds averaged
+    (`trained`), and copy the model to `target` (replacing it)."""
+    best = trained(config, work, seeds)
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(best, target)
     size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
     print(f"{what} → {target} ({size / 1e6:.1f} MB)", file=sys.stderr)
