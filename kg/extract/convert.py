@@ -93,6 +93,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
                 and (listed := listed_field(text, s, e, *_sentence_of(doc, s), known)):
             # "on PFPascal, APK, and CUB", "PESQ, ESTOI and SSNR": a word listed with known datasets or metrics
             fld, rule = listed, "dataset.list" if listed == "datasets" else "metric.list"
+        if fld in ("models", "datasets") and rule != "lexicon" and VALUED.match(text, e):
+            fld, rule = "metrics", "metric.valued"  # "UCCR=0.0000, PAU=1.0000": a name set equal to a score is a measure
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None
@@ -260,6 +262,10 @@ MEASURE_HEADS = frozenset({"time", "times", "latency", "latencies", "throughput"
                            "size", "flops", "overhead", "consumption", "speed", "runtime", "footprint", "bandwidth"})
 QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robustness", "efficiency", "performance",
                            "preference", "top-1"})
+
+
+# a score written as the name's value: "UCCR=0.0000", "AUC = 0.91", "PSNR=31.2"
+VALUED = re.compile(r"\s?=\s?[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)")
 
 
 def _weak_metric(text: str, fld: str, s: int, e: int, rule: str, sure: bool = False) -> bool:

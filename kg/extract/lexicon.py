@@ -40,7 +40,7 @@ class Lexicon:
             surface = " ".join(surface.split())
             if surface and not JUNK.match(surface) and len(surface.split()) <= 8:
                 self.entries.setdefault((fld, surface), name)
-                if fld in ("techniques", "tasks") and surface.islower() and " " in surface:
+                if fld in ("techniques", "tasks", "metrics") and surface.islower() and " " in surface:
                     variant = surface[:-1] if surface.endswith("s") and not surface.endswith("ss") else surface + "s"
                     self.entries.setdefault((fld, variant), name)
 

@@ -33,7 +33,14 @@ TECHNIQUE_HEADS = (
     "normalisation decomposition matching flows transformers transformer autoencoders autoencoder descent search distillation "
     "guidance inversion masking fine-tuning finetuning pruning quantization encoding alignment sampling diffusion"
 ).split()
-METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate loss latency throughput usage consumption".split()
+METRIC_HEADS = "error errors accuracy score scores distance perplexity similarity divergence rate rates loss latency throughput usage consumption time times".split()
+# "scores" as a verb: a number or a degree right after it ("GPT-4o scores 61.2%", "scores only 20.1 points")
+SCORES_VERB = re.compile(r"\s+(?:[-+]?\d|only\b|highest\b|lowest\b|best\b|worst\b|about\b|around\b|nearly\b|just\b|"
+                         r"up to\b|well\b|poorly\b)", re.I)
+# what "… time" names when it is no measure: a complexity ("polynomial time"), a setting ("at test time") or a kind of
+# process ("discrete time"): read on train.jsonl, none of these is an annotated metric
+NOT_DURATION = frozenset("test polynomial linear constant quadratic logarithmic exponential sublinear deterministic "
+                         "discrete continuous periodic invariant artificial equal real".split())
 # modifiers that name a measure when the head is a metric ("final loss", "test error")
 METRIC_MODIFIERS = {"final", "training", "test", "validation", "average", "mean", "top-1", "top-5"}
 # Terms too vague to be a node on their own (GUIDELINES: "Not vague words"): read on train.jsonl, a bare
@@ -73,6 +80,8 @@ surpass yield provide support ensure guarantee reduce increase improve boost pre
 produce estimate compute evaluate measure quantify construct design develop extend bridge unify rely facilitate promote
 encourage prevent avoid suffer struggle fail remain become include including whereas unlike despite although because since
 even yet still only just namely e.g. i.e. etc via per like unlike toward enables allowing without versus vs
+however moreover furthermore additionally specifically finally notably importantly meanwhile consequently therefore
+hence instead beyond here today recently nowadays currently traditionally typically generally
 """.split())
 ING_MODIFIERS = set("""
 denoising matching modeling modelling reasoning decoding encoding scoring ranking clustering
@@ -104,7 +113,7 @@ def _verb_like(word: str) -> bool:
 
 _WORD_CHARS = frozenset("-–×'_")
 _ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-_NUMBER = re.compile(r"[\d.,]+")
+_NUMBER = re.compile(r"[\d.,]+[x×%]?", re.I)  # "3", "1.5", "10x", "40%": numbers and factors are no modifiers
 
 
 def word_before(text: str, pos: int, window: int = 60) -> tuple[int, str] | None:
@@ -146,8 +155,8 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
         if lw not in allowed and (lw in STOP or lw.endswith("ly") or _verb_like(word) or _NUMBER.fullmatch(word)
                                   or len(word) < 2 or lw in COMPARATIVES or _padding(word)):
             break
-        if word[0].isupper() and not _proper_modifier(text, w_start, word) and not (pos == start and taken == 0 and lw not in STOP):
-            break
+        if word[0].isupper() and not _proper_modifier(text, w_start, word) and lw in STOP:
+            break  # a sentence's first word is a modifier when it is no function word ("Breast cancer screening …")
         before = word_before(text, w_start)
         if before is not None and (before[1].lower() in VERB_SUBJECTS or before[1].lower().endswith("ly")):
             break  # "we select knowledge graph …": a verb; "partially relevant video retrieval": a graded adjective
@@ -173,6 +182,8 @@ PADDING_WORDS = frozenset("""
 six seven eight nine ten dozen dozens hundreds thousands millions
 mainstream subsequent successful standalone realistic highest lowest basic compact resilient monolithic shallow
 capable marginal frontier flagship representative notable leading prominent
+acceptable considerable excessive reasonable unaffordable negligible prohibitive remarkable comparable minimal
+baseline percent hz khz mhz ghz ms fps gb mb kb tb db kwh flops gflops tflops seconds minutes hours
 suggest automate formulate reformulate degrade benefit revisit rethink
 """.split())
 
@@ -307,7 +318,9 @@ class PhraseFinder:
                     c = s - 1
                     while c > 0 and (text[c - 1].isalnum() or text[c - 1] == "-"):
                         c -= 1
-                    if not _padding(text[c:s - 1] + "-") and not text[c:s].lower().endswith(("-based-", "-like-")):
+                    if not _padding(text[c:s - 1] + "-") and not text[c:s].lower().endswith(("-based-", "-like-")) \
+                            and not (text[c].isupper() and not SENTENCE_OPENING.search(text, max(0, c - 3), c)):
+                        # not "Fast-dLLM", "CF-VLM": a capital inside a sentence makes the compound a name, the name rules'
                         found.append(SpanMention(fld, c, e, "phrase.extended", None))
                     continue
                 new_s = _modifiers(text, s)
@@ -330,8 +343,13 @@ class PhraseFinder:
                     # no frame says the paper does it: a candidate the typer keeps only where it finds it a task
                     found.append(SpanMention(fld, start, m.end(), UNFRAMED_TASK, None))
                     continue
+                if fld == "metrics" and head in ("time", "times") and (
+                        words[-2].lower() in NOT_DURATION or re.search(r"\b(?:at|during)\s+$", text[max(0, start - 8):start])):
+                    continue  # "polynomial time", "at test time", "optimization at inference time": no measure
                 if fld == "metrics" and head == "loss" and any(c.isupper() for c in text[start:m.start()]):
                     continue  # "DDPM loss" is an objective, not a measure
+                if fld == "metrics" and head == "scores" and SCORES_VERB.match(text, m.end()):
+                    continue  # "GPT-4o scores 61.2%", "Qwen2.5-VL scores highest": the verb, after a model's name
                 if fld == "metrics" and head in ("score", "scores") and any(
                         f == "metrics" and r == "lexicon" and (a, b) == (start, m.start() - 1) for f, a, b, r, *_ in found):
                     continue  # "temporal consistency scores": the known measure before "scores" is the metric
