@@ -3,7 +3,7 @@
 "diffusion models" from the lexicon grows to "video diffusion models" and
 "text-to-image diffusion models" by its modifiers; unseen terms are found by head
 nouns typical of each type: "… generation", "… forecasting" are tasks, "… attention",
-"… decomposition" techniques, "… error", "… accuracy", "… latency" metrics. A task's head counts
+"… decomposition" techniques, "… error", "… accuracy", "… latency", "… rates", "… time" metrics. A task's head counts
 where the text says what the paper does ("for X", "X tasks", "enables X", an item of a list after
 "supports" or "applications:"); elsewhere its phrase is only a candidate, which the mention typer keeps
 where it finds it an entity ("… and person detection aimed at …"). A capitalised name before "method",
