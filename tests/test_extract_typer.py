@@ -240,8 +240,8 @@ def test_extract_typer_reads_whether_the_title_writes_a_mention(nlp):
     assert "ti_1" in titled and "ti_0" in untitled
     assert not any(f.startswith(("ti_", "rti_")) for f in raw_features(text, "tasks", s, e, "phrase.task_head"))
     # the shipped typer finds the task likelier where the title writes it (TASKS 0.48 → 0.69, NONE 0.48 → 0.27)
-    from kg.extract.typer import MentionTyper, feature_parts
-    typer = MentionTyper()
+    from kg.extract.typer import feature_parts
+    typer = nlp.get_pipe("kg_typer")
     tasks, none = typer.labels.index("TASKS"), typer.labels.index("NONE")
     plain, titled = typer.linear.scores_of_parts([feature_parts(text, "tasks", s, e, "phrase.task_head", title)
                                                   for title in ("", "Wildfire Spread Forecasting")])

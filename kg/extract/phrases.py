@@ -41,6 +41,7 @@ SCORES_VERB = re.compile(r"\s+(?:[-+]?\d|only\b|highest\b|lowest\b|best\b|worst\
 # process ("discrete time"): read on train.jsonl, none of these is an annotated metric
 NOT_DURATION = frozenset("test polynomial linear constant quadratic logarithmic exponential sublinear deterministic "
                          "discrete continuous periodic invariant artificial equal real".split())
+AT_TIME = re.compile(r"\b(?:at|during)\s+$")  # "optimization at inference time": when, not how long
 # modifiers that name a measure when the head is a metric ("final loss", "test error")
 METRIC_MODIFIERS = {"final", "training", "test", "validation", "average", "mean", "top-1", "top-5"}
 # Terms too vague to be a node on their own (GUIDELINES: "Not vague words"): read on train.jsonl, a bare
@@ -344,7 +345,7 @@ class PhraseFinder:
                     found.append(SpanMention(fld, start, m.end(), UNFRAMED_TASK, None))
                     continue
                 if fld == "metrics" and head in ("time", "times") and (
-                        words[-2].lower() in NOT_DURATION or re.search(r"\b(?:at|during)\s+$", text[max(0, start - 8):start])):
+                        words[-2].lower() in NOT_DURATION or AT_TIME.search(text, max(0, start - 8), start)):
                     continue  # "polynomial time", "at test time", "optimization at inference time": no measure
                 if fld == "metrics" and head == "loss" and any(c.isupper() for c in text[start:m.start()]):
                     continue  # "DDPM loss" is an objective, not a measure
