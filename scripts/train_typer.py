@@ -28,6 +28,7 @@ from pathlib import Path
 from spacy_training import train_and_install
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's kg, not whichever one is installed: the rules the typer learns from
 CONFIG = ROOT / "kg" / "extract" / "typer.cfg"
 TARGET = ROOT / "kg" / "extract" / "typer"
 PRIORITY = ("proposed", "datasets", "models", "metrics", "tasks", "techniques")

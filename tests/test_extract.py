@@ -1097,3 +1097,38 @@ def test_extract_capitalised_compound_is_a_name_not_a_grown_term(nlp):
     doc.user_data["kg_text"] = text
     doc._.kg_mentions = [("techniques", 6, 15, "lexicon", "attention")]
     assert "Cross-attention" in {text[m[1]:m[2]] for m in PhraseFinder()(doc)._.kg_mentions}
+
+
+def _weak(text: str, name: str, sure: bool = False) -> bool:
+    from kg.extract.convert import _weak_metric
+    s = text.index(name)
+    return _weak_metric(text, "metrics", s, s + len(name), "lexicon", sure=sure)
+
+
+def test_extract_quality_word_term_is_a_metric_where_the_typer_is_sure():
+    """A measure that ends on a quality word is a metric without a number where the typer is sure of it ("sample
+    efficiency"); a quality word alone ("fidelity") still needs a number beside it."""
+    text = "RFCL improves demonstration and sample efficiency over prior methods, and their fidelity too."
+    assert not _weak(text, "sample efficiency", sure=True)
+    assert _weak(text, "sample efficiency", sure=False)
+    assert _weak(text, "fidelity", sure=True)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We assess the concepts in terms of accuracy, faithfulness and consistency.", "faithfulness"),
+    ("Outputs are scored with four metrics: specificity, robustness, answer relevance, and context utilization.",
+     "context utilization"),
+    ("It leads to a drastic reduction in memory usage for localization systems.", "memory usage"),
+    ("We observe improved memory efficiency and faster inference times.", "inference times"),
+])
+def test_extract_measure_words_after_a_cue_or_in_its_list_are_metrics(text, name):
+    """A measure word is a metric where the text measures with it: after "in terms of" or "metrics:" and in the list
+    that follows, or where the text says it changes ("a reduction in", "faster")."""
+    assert not _weak(text, name)
+
+
+def test_extract_measure_word_with_no_cue_is_no_metric():
+    """The list after a cue ends at the sentence: a measure word in the next one, with no cue, stays weak."""
+    text = "We report accuracy and recall. Their memory usage grows with the context."
+    assert not _weak(text, "recall")
+    assert _weak(text, "memory usage")

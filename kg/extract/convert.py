@@ -245,14 +245,18 @@ def _proposed_also(text: str, selected: list[tuple[str, int, int, str]], title: 
     return sorted(selected + extra, key=lambda m: (m[1], -(m[2] - m[1]), m[0] != "proposed")) if extra else selected
 
 
+# words after which a measure word is measured with ("in terms of accuracy"), and so are the items of a list after them
+# ("in terms of accuracy of the predictor, fidelity of reconstruction, faithfulness and consistency")
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
-                        r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:\w+\s+){0,2}$"
+                        r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:[\w-]+(?:\s+|,\s+(?:and\s+|or\s+)?)){0,8}$"
                         r"|\b(?:lower|higher|better|smaller|reduced|improved|superior|comparable|competitive)\s+$", re.I)
-# a measured quantity that the abstract says is changed or kept ("reducing token usage", "comparable accuracy");
-# quality words ("fidelity", "diversity") are no metrics on such a cue alone
+# a measured quantity that the abstract says is changed or kept ("reducing token usage", "comparable accuracy", "a
+# drastic reduction in memory usage", "faster inference times"); quality words ("fidelity", "diversity") are no
+# metrics on such a cue alone
 CHANGE_CUE = re.compile(r"\b(?:improv(?:e|es|ing)|reduc(?:e|es|ing)|boost(?:s|ing)?|increas(?:e|es|ing)|degrad(?:e|es|ing)|"
                         r"maintain(?:s|ing)?|sacrific(?:e|es|ing)|compromis(?:e|es|ing)|comparable|competitive|"
-                        r"gains?\s+in|drops?\s+in)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
+                        r"gains?\s+in|drops?\s+in|(?:reductions?|improvements?|increases?|decreases?|savings?)\s+(?:in|of)|"
+                        r"faster|slower|cheaper)\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?$", re.I)
 # the kind of a component a paper names, written after its name: part of the name
 PART_KIND = re.compile(r" (?:Mechanism|Module|Block|Layer|Loss|Strategy|Head|Unit|Cell|Operator|Regularizer|"
                        r"module|block|layer|loss|mechanism)\b")
@@ -287,8 +291,8 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str, sure: bool = Fa
     left = text[max(0, s - 60):s]
     if METRIC_CUE.search(left):
         return False
-    if name.lower().split()[-1] in QUALITY_WORDS:
-        return True
+    if name.lower().split()[-1] in QUALITY_WORDS and (len(name.split()) == 1 or not sure):
+        return True  # "fidelity" alone only beside a number; "sample efficiency" also where the typer is sure of it
     return not sure and CHANGE_CUE.search(left) is None
 
 
