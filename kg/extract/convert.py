@@ -246,7 +246,7 @@ def _proposed_also(text: str, selected: list[tuple[str, int, int, str]], title: 
 
 
 # words after which a measure word is measured with ("in terms of accuracy"), and so are the items of a list after them
-# ("in terms of accuracy of the predictor, fidelity of reconstruction, faithfulness and consistency")
+# within the 60 characters `_weak_metric` reads ("in terms of accuracy, faithfulness and consistency")
 METRIC_CUE = re.compile(r"\b(?:in\s+terms\s+of|measured\s+(?:by|with|in)|evaluat\w+\s+(?:by|with|using)|metrics?\s+(?:such\s+as|like|including)|"
                         r"(?:score|metric)s?\s*(?:of|:)|reports?|report(?:ing|ed))\s+(?:the\s+)?(?:[\w-]+(?:\s+|,\s+(?:and\s+|or\s+)?)){0,8}$"
                         r"|\b(?:lower|higher|better|smaller|reduced|improved|superior|comparable|competitive)\s+$", re.I)
