@@ -157,7 +157,9 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
                                   or len(word) < 2 or lw in COMPARATIVES or _padding(word)):
             break
         if word[0].isupper() and not _proper_modifier(text, w_start, word) and lw in STOP:
-            break  # a sentence's first word is a modifier when it is no function word ("Breast cancer screening …")
+            # a function word the field allows ("Final", "Average") stops the phrase where it only opens the sentence;
+            # any other sentence-opening word passed the check above and is a modifier ("Breast cancer screening …")
+            break
         before = word_before(text, w_start)
         if before is not None and (before[1].lower() in VERB_SUBJECTS or before[1].lower().endswith("ly")):
             break  # "we select knowledge graph …": a verb; "partially relevant video retrieval": a graded adjective
