@@ -47,6 +47,31 @@ class CleanText:
         return self.starts[start], self.ends[end - 1]
 
 
+# typographic ligatures that PDF-extracted abstracts carry ("ﬁne-tuning", "signiﬁcantly"): the words are read
+# with their letters, each letter mapped back to the ligature it came from
+LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
+             "\ufb06": "st"}
+LIGATURE = re.compile("[\ufb00-\ufb06]")
+
+
+def _unligature(cleaned: CleanText) -> CleanText:
+    """`cleaned` with its ligatures spelled out; offsets and emphasised spans follow."""
+    if not LIGATURE.search(cleaned.text):
+        return cleaned
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    at = [0]  # at[i]: where the i-th character of `cleaned` begins in the result (and at[-1] its length)
+    for ch, start, end in zip(cleaned.text, cleaned.starts, cleaned.ends):
+        letters = LIGATURES.get(ch, ch)
+        out.append(letters)
+        starts.extend([start] * len(letters))
+        ends.extend([end] * len(letters))
+        at.append(at[-1] + len(letters))
+    emphasis = tuple((at[s], at[e]) for s, e in cleaned.emphasis)
+    return CleanText("".join(out), tuple(starts), tuple(ends), emphasis)
+
+
 def _skip_group(text: str, i: int) -> int:
     depth = 1
     while i < len(text) and depth:
@@ -56,13 +81,13 @@ def _skip_group(text: str, i: int) -> int:
 
 
 def clean(text: str) -> CleanText:
-    """Drop LaTeX and Markdown markup, keep its content, map symbols to Unicode.
+    """Drop LaTeX and Markdown markup, keep its content, map symbols to Unicode, spell out ligatures.
 
     >>> clean(r"up to \\textbf{21}$\\times$ fewer, 11\\%").text
     'up to 21× fewer, 11%'
     """
     if not MARKUP.search(text):
-        return CleanText(text, tuple(range(len(text))), tuple(range(1, len(text) + 1)))
+        return _unligature(CleanText(text, tuple(range(len(text))), tuple(range(1, len(text) + 1))))
     out: list[str] = []  # pieces; len(starts) is the length of the cleaned text so far
     starts: list[int] = []
     ends: list[int] = []
@@ -113,7 +138,7 @@ def clean(text: str) -> CleanText:
     out.append(text[pos:])
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))
-    return CleanText("".join(out), tuple(starts), tuple(ends), tuple(sorted(emphasis)))
+    return _unligature(CleanText("".join(out), tuple(starts), tuple(ends), tuple(sorted(emphasis))))
 
 
 def plain(text: str) -> str:

@@ -137,7 +137,7 @@ RDF_PROPERTY_NAMES: dict[str, str] = {
 #: Properties whose values are IRIs, not literals (also written as schema:sameAs).
 IRI_PROPERTIES = frozenset({"same_as"})
 #: Evidence properties carried by every relationship that comes from text.
-#: `sentence_plain` is the sentence as plain Unicode (LaTeX and Markdown rendered), only where it differs;
+#: `sentence_plain` is the sentence as plain Unicode (LaTeX, Markdown and ligatures rendered), only where it differs;
 #: `part` is "title" where the sentence is the paper's title (absent: the abstract, as the offsets are).
 EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str,
                                         "part": str}

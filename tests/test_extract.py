@@ -52,6 +52,22 @@ def test_extract_latex_markdown_emphasis():
     assert [c.text[a:b] for a, b in c.emphasis] == ["Foo Bar Net (FBN)"]
 
 
+def test_extract_latex_ligatures_are_spelled_out(nlp):
+    """PDF-extracted abstracts write "ﬁ", "ﬂ", "ﬀ", "ﬃ" as one character: the rules read the letters, and the
+    offsets still point at the ligature."""
+    raw = "We ﬁrst ﬁne-tune a \\textbf{Dual Eﬀect Filter} on SLU ﬁles, which is signiﬁcantly more eﬃcient."
+    c = clean(raw)
+    assert c.text == "We first fine-tune a Dual Effect Filter on SLU files, which is significantly more efficient."
+    i = c.text.index("fine-tune")
+    assert raw[slice(*c.original_span(i, i + len("fine-tune")))] == "ﬁne-tune"
+    assert [c.text[a:b] for a, b in c.emphasis] == ["Dual Effect Filter"]
+    assert clean("no ligature here").text == "no ligature here"
+    ext = extract_text(nlp, "We propose ReﬁneNet, which ﬁne-tunes LLaMA-2 on CIFAR-10 and ImageNet. " + raw)
+    names = {m.text for m in ext.mentions}
+    assert {"RefineNet", "LLaMA-2", "CIFAR-10"} <= names, names
+    assert not any(ch in n for n in names for ch in "ﬀﬁﬂﬃﬄ"), names
+
+
 @pytest.mark.parametrize("word,shaped", [
     ("GeoFlow", True), ("HYPIR++", True), ("Llama-3.2-1B", True), ("dLLMs", True), ("Open-Sora", True),
     ("Diffusion", False), ("GPU", False), ("GAN-based", False), ("8B", False), ("512×512", False),
