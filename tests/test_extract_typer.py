@@ -570,3 +570,53 @@ def test_extract_typer_proposes_a_title_case_run_over_the_pieces_rules_found(nlp
     found = [(m.field, m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions]
     assert ("proposed", name, TITLED_CANDIDATE) in found
     assert not any(t == piece for _f, t, _r in found)
+
+
+SPARSE_ABSTRACT = (
+    "We study needle steering in soft tissue, where a flexible needle with a bevel tip bends as it is inserted. "
+    "The insertion is modelled as a nonholonomic system whose curvature depends on the tissue stiffness, and a "
+    "sampling-based planner computes feasible paths that avoid sensitive structures under sensor noise. "
+    "Because the tissue deforms during insertion, the planner is run again at every step with the current "
+    "needle pose, which an electromagnetic tracker measures at a high rate. We also give a simple rule for "
+    "choosing the insertion speed that keeps the lateral forces on the tissue small. Experiments in gelatin "
+    "phantoms and in ex vivo liver tissue show a small targeting error and fewer failed insertions than open "
+    "loop insertion, while the computation stays fast enough for closed loop use in the operating room.")
+DENSE_ABSTRACT = (
+    "We compare Llama-3-8B, Mistral-7B, Qwen2-7B and GPT-4o with chain-of-thought prompting on GSM8K, MATH, "
+    "HumanEval and MBPP, and report accuracy and pass@1. We propose StepCheck, which verifies each reasoning "
+    "step with a small verifier and reaches 71.2% accuracy on GSM8K.")
+
+
+def test_extract_typer_density_counts_distinct_names_per_thousand_characters():
+    from kg.extract.typer import _density
+
+    text = "LoRA and QLoRA; LoRA again." + " " * 973  # 1,000 characters
+    mentions = [("models", 0, 4, "lexicon", None), ("models", 9, 14, "lexicon", None), ("models", 16, 20, "lexicon", None)]
+    assert _density(text, mentions) == 2.0  # "LoRA" twice is one name
+    assert _density(text[:500], mentions) == 4.0
+    assert _density("", []) == 0.0
+
+
+def test_extract_typer_proposes_chunks_at_a_lower_threshold_only_in_a_sparse_abstract(nlp, tmp_path):
+    """`propose_sparse` applies where the rules and the typer kept fewer than `sparse` names per 1,000
+    characters: at 0.0 every chunk that can be proposed is, in the sparse abstract; the dense one is the
+    same as with it off; and never as the paper's own name."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+    from kg.extract.typer import CANDIDATE
+
+    typer = nlp.get_pipe("kg_typer")
+    assert typer.propose_sparse < typer.thresholds[CANDIDATE] and typer.sparse > 0
+    cfgs = {}
+    for name, value in (("off", "1.01"), ("all", "0.0")):
+        cfgs[name] = tmp_path / f"{name}.cfg"
+        cfgs[name].write_text(re.sub(r"(?m)^propose_sparse = .*$", f"propose_sparse = {value}", DEFAULT_CONFIG.read_text()))
+    off, every = load_pipeline(cfgs["off"]), load_pipeline(cfgs["all"])
+
+    def chunks(pipeline, text):
+        return {(m.field, m.text) for m in extract_text(pipeline, text).mentions if m.evidence.rule == CANDIDATE}
+
+    sparse_off, sparse_all, sparse_packaged = (chunks(p, SPARSE_ABSTRACT) for p in (off, every, nlp))
+    assert sparse_off <= sparse_packaged <= sparse_all
+    assert len(sparse_all) >= len(sparse_off) + 3, (sparse_off, sparse_all)
+    assert not any(field == "proposed" for field, _ in sparse_all - sparse_off)
+    assert chunks(every, DENSE_ABSTRACT) == chunks(off, DENSE_ABSTRACT)

@@ -35,7 +35,10 @@ each field and of NONE. With the packaged config (config.cfg):
 - the words of a mention, of its head and its neighbours are also read as their clusters
   (terms/word_clusters.tsv: words the unlabelled arXiv abstracts use alike);
 - the typer proposes terms no rule found: two- and three-word runs of lower-case content words
-  ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity) and
+  ("breast cancer screening", rule "candidate.chunk", kept at `propose` 0.65 of being an entity, at
+  `propose_sparse` 0.45 in a sparse abstract: one where the rules and the typer kept fewer than `sparse`
+  (3) distinct names per 1,000 characters, as in most conference abstracts that write their methods and
+  tasks in lower case; not the paper's own name nor a defined acronym's long form) and
   the corpus terms of terms/corpus_terms.tsv ("Gaussian mixture models", rule "candidate.term", at
   `propose_terms` 0.4), runs of capitalised words inside a sentence ("a Dual-Domain Density Refinement",
   and runs that mix them with acronyms: "IAPR TC-12", "Faster RCNN"; rule "candidate.titled", at
@@ -479,6 +482,11 @@ def _measured(text: str, m) -> bool:
     return any(ch.isdigit() for ch in text[max(0, m[1] - MEASURED):m[2] + MEASURED])
 
 
+def _density(text: str, mentions) -> float:
+    """Distinct names (lower-cased) among `mentions` per 1,000 characters of `text`."""
+    return 1000 * len({text[m[1]:m[2]].lower() for m in mentions}) / max(len(text), 1)
+
+
 class MentionTyper:
     """spaCy component: re-types the mentions in `doc._.kg_mentions` the model is sure about, drops
     those of `drop_rules` it is sure are none, and proposes chunks no rule found (see the module)."""
@@ -486,7 +494,8 @@ class MentionTyper:
     def __init__(self, name: str = "kg_typer", path: str | Path | None = None, threshold: float = 0.5,
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
                  propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01, drop_any: float = 1.01,
-                 sure_metric: float = 1.01, drop_likeliest: Sequence[str] = (), propose_defined: float = 1.01):
+                 sure_metric: float = 1.01, drop_likeliest: Sequence[str] = (), propose_defined: float = 1.01,
+                 propose_sparse: float = 1.01, sparse: float = 0.0):
         self.name = name
         # a mention of these rules is also dropped when NONE is its likeliest label, however unsure
         self.drop_likeliest = tuple(drop_likeliest)
@@ -502,6 +511,11 @@ class MentionTyper:
         # each kind of candidate and the probability of being an entity it needs to be proposed (above 1: never)
         self.thresholds = {CANDIDATE: propose, TERM_CANDIDATE: propose_terms, TITLED_CANDIDATE: propose_titled,
                            DEFINED_CANDIDATE: propose_defined}
+        # a chunk (CANDIDATE) is proposed at `propose_sparse` instead in an abstract where fewer than `sparse`
+        # distinct names per 1,000 characters are kept before the proposals, but not as the paper's own name
+        # nor where it is the long form of an acronym the abstract defines (that is `propose_defined`'s)
+        self.propose_sparse = propose_sparse
+        self.sparse = sparse
         # a phrase is given up for a mention inside it that ends where it ends ("end-to-end localization" for
         # "localization") when the inner one is this much likelier to be an entity (above 1: never)
         self.prefer_inner = prefer_inner
@@ -561,9 +575,14 @@ class MentionTyper:
             kept = [m for m in kept if (m[1], m[2]) not in doubtful
                     or not any(gs <= m[1] and m[2] <= ge and (gs, ge) != (m[1], m[2]) for gs, ge in gone)]
         proposed = []
+        sparse = _density(text, kept) < self.sparse
+        long_forms = {(a.long_start, a.long_end) for a in doc._.kg_abbreviations or ()}
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
-            if 1.0 - row[none] >= self.thresholds[rule]:
-                best = max(fields, key=lambda i: (row[i], labels[i]))
+            best = max(fields, key=lambda i: (row[i], labels[i]))
+            at = self.thresholds[rule]
+            if sparse and rule == CANDIDATE and labels[best] != "PROPOSED" and (s, e) not in long_forms:
+                at = min(at, self.propose_sparse)
+            if 1.0 - row[none] >= at:
                 proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
