@@ -1081,6 +1081,23 @@ def test_extract_name_set_equal_to_a_score_is_a_metric(nlp):
     assert "UCCR" not in f.get("datasets", []) + f.get("models", [])
 
 
+@pytest.mark.parametrize("text,metrics,models", [
+    ("Our face recognition system TrueFace yields an FNIR of 0.3% at an FPIR of 0.5%, ahead of FaceNet.",
+     {"FNIR", "FPIR"}, {"FaceNet"}),
+    ("The BPCER of 2.1% is lower than that of FaceNet.", {"BPCER"}, {"FaceNet"}),
+    ("We report an F1-macro of 71.3 and an AvgAcc of 80.2% for LinkNet.", {"F1-macro", "AvgAcc"}, {"LinkNet"}),
+    ("LinkNet reaches a mean APCER of 1.2% and an average BPCER of 2.1%, ahead of FaceNet.", {"APCER", "BPCER"},
+     {"LinkNet", "FaceNet"}),
+    # a size, not a value: the method stays one
+    ("We distill a ResNet of 50 layers into MobileNetV2.", set(), {"ResNet", "MobileNetV2"}),
+])
+def test_extract_name_with_a_value_after_of_is_a_metric(nlp, text, metrics, models):
+    """ "an FNIR of 0.3%": a name-shaped word whose value the sentence gives is a measure, not a method."""
+    f = fields(extract_text(nlp, text))
+    assert metrics <= set(f.get("metrics", [])), f
+    assert models <= set(f.get("models", [])) and not metrics & set(f.get("models", [])), f
+
+
 def test_extract_sentence_opening_word_is_a_modifier_of_a_term():
     """ "Breast cancer screening …": the capital is the sentence's, the word a modifier; a function word
     opening the sentence ("However, …", "Recent …") is none."""

@@ -95,6 +95,8 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             fld, rule = listed, "dataset.list" if listed == "datasets" else "metric.list"
         if fld in ("models", "datasets") and rule != "lexicon" and VALUED.match(text, e):
             fld, rule = "metrics", "metric.valued"  # "UCCR=0.0000, PAU=1.0000": a name set equal to a score is a measure
+        elif fld == "models" and rule != "lexicon" and VALUE_OF.match(text, e) and A_VALUE_OF.search(text[max(0, s - 40):s]):
+            fld, rule = "metrics", "metric.valued"  # "an FNIR of 0.3%", "a mean AbsRel of 0.081": a measure's value
         if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
             e, _canonical = v, None
@@ -270,6 +272,10 @@ QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robus
 
 # a score written as the name's value: "UCCR=0.0000", "AUC = 0.91", "PSNR=31.2"
 VALUED = re.compile(r"\s?=\s?[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)")
+# or as "a(n) NAME of VALUE": "an FNIR of 0.3%", "an average AbsRel of 0.081" (read on arxiv-005: 8 of the 12 methods
+# written so are measures, FPIR, BPCER, AvgAcc, F1-macro; train.jsonl writes 7 names so, all annotated metrics)
+VALUE_OF = re.compile(r"\s+of\s+[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)")
+A_VALUE_OF = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:(?:average|mean|overall|lowest|highest|best)\s+)?$")
 
 
 def _weak_metric(text: str, fld: str, s: int, e: int, rule: str, sure: bool = False) -> bool:
