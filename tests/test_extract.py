@@ -1081,6 +1081,19 @@ def test_extract_name_set_equal_to_a_score_is_a_metric(nlp):
     assert "UCCR" not in f.get("datasets", []) + f.get("models", [])
 
 
+@pytest.mark.parametrize("text,verb,term", [
+    ("The study does not claim clinical severity assessment from facial videos.", "claim", "severity assessment"),
+    ("Pruning and quantization do not compromise model accuracy in our experiments.", "compromise", "model accuracy"),
+    ("Existing controllers often sacrifice trajectory tracking for stability.", "sacrifice", "trajectory tracking"),
+    ("Surrogates cannot replace image segmentation pipelines.", "replace", "image segmentation"),
+])
+def test_extract_phrase_does_not_start_on_a_verb_after_a_modal_or_negation(text, verb, term):
+    """ "does not claim …", "often sacrifice …", "cannot replace …": the word is a verb, not a modifier."""
+    found = {text[s:e] for _f, s, e, _r in phrase_mentions(text)}
+    assert not any(name.split()[0] == verb for name in found), found
+    assert any(name.endswith(term) for name in found), found
+
+
 @pytest.mark.parametrize("text,metrics,models", [
     ("Our face recognition system TrueFace yields an FNIR of 0.3% at an FPIR of 0.5%, ahead of FaceNet.",
      {"FNIR", "FPIR"}, {"FaceNet"}),

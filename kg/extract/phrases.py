@@ -163,6 +163,9 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
         before = word_before(text, w_start)
         if before is not None and (before[1].lower() in VERB_SUBJECTS or before[1].lower().endswith("ly")):
             break  # "we select knowledge graph …": a verb; "partially relevant video retrieval": a graded adjective
+        if before is not None and before[1].lower() == "not" and (aux := word_before(text, before[0])) is not None \
+                and aux[1].lower() in AUXILIARIES:
+            break  # "does not claim clinical severity assessment": a verb
         new_start = w_start
         pos = w_start
         taken += 1
@@ -170,7 +173,10 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
 
 
 # words after which the next word is a verb, not a modifier ("we select …", "to enhance …")
-VERB_SUBJECTS = frozenset("we they it which who to can could will would may might must should also then first".split())
+VERB_SUBJECTS = frozenset("we they it which who to can could will would may might must should also then first cannot often"
+                          .split())
+# and after these with "not" ("does not claim …", "do not compromise …")
+AUXILIARIES = frozenset("do does did can could will would may might must should".split())
 
 
 # Modifiers that describe a use of a term instead of naming a kind of it ("deep-learning-based",
