@@ -228,6 +228,15 @@ NO_RESULT = [
 ]
 
 
+@pytest.mark.parametrize("sentence,expected", [
+    # plain words after a percentage name its measure, but not a clause a participle opens
+    ("The surgical robot achieves more than 90% volumetric tumor removal.", "volumetric tumor removal"),
+    ("Per-record correctness is not claimed; 100% pending human curation.", None),
+])
+def test_results_more_words_after_a_percentage_name_the_measure_unless_a_participle(sentence, expected):
+    assert [r.metric for r in find_results(sentence, [], [], [])] == [expected]
+
+
 @pytest.mark.parametrize("sentence,datasets,expected", RESULTS)
 def test_results_more_field_by_field(sentence, datasets, expected):
     got = find_results(sentence, [], spans_of(sentence, datasets), [])

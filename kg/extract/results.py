@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .phrases import _verb_like
 from .patterns import finditer as _finditer, fullmatch as _fullmatch, match as _match, rx as _rx, search as _search  # noqa: F401
 
 NUM = r"[+−-]?\d+(?:\.\d+)?|[+−-]?\.\d+"
@@ -902,7 +903,9 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
             # "+0.5% member sessions in the Feed": after a signed gain, plain words before a preposition name it too
             words = _match(r"^\s+(?P<w>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,}){1,2})(?=\s+(?:in|on|for|across|over)\b)", after)
         if words and not any(STOP.match(w) or NOT_A_MEASURE.match(w) or UNIT_WORD.match(w) or w.endswith("-") for w in words.group("w").split()) \
-                and m.group("unit") and m.group("unit").strip() in ("%", "percent"):
+                and m.group("unit") and m.group("unit").strip() in ("%", "percent") \
+                and not (words.group("w").split()[0].endswith(("ing", "ed")) and _verb_like(words.group("w").split()[0])):
+            # but not "100% pending human curation", "85% rated highly": a participle opens a clause, no measure
             word = words
         named = _search(r"(?<![\w-])(?P<w>[A-Za-z][\w-]+)\s+(?:improvements?|gains?|increases?|reductions?)\s+(?:of\s+)?" + QUAL + r"$",
                         sentence[max(0, m.start() - 50):m.start()])
