@@ -69,3 +69,21 @@ def test_extract_model_adds_to_the_rules_and_never_removes(nlp, nlp_model):
 def test_extract_model_rebuild_command_is_documented():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert "python scripts/train_entities.py" in readme
+
+
+def test_extract_model_config_is_the_default_with_the_model():
+    """with_model.cfg is config.cfg with kg_model before the claims: the rules and the typer's settings are the
+    default pipeline's (they had drifted: an old typer's thresholds ran beside the model)."""
+    from spacy import util
+
+    from kg.extract import DEFAULT_CONFIG
+
+    default = util.load_config(DEFAULT_CONFIG, interpolate=False)
+    with_model = util.load_config(WITH_MODEL, interpolate=False)
+    pipeline = list(default["nlp"]["pipeline"])
+    pipeline.insert(pipeline.index("kg_claims"), "kg_model")
+    assert list(with_model["nlp"]["pipeline"]) == pipeline
+    assert with_model["components"]["kg_model"]["factory"] == "kg_model"
+    assert {k: v for k, v in with_model["components"].items() if k != "kg_model"} == dict(default["components"])
+    assert {k: v for k, v in with_model["nlp"].items() if k != "pipeline"} == \
+        {k: v for k, v in default["nlp"].items() if k != "pipeline"}
