@@ -270,11 +270,13 @@ QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robus
                            "preference", "top-1"})
 
 
+# a score: a decimal or a percentage ("0.91", "31.2", "12%"), not a count ("50 layers")
+SCORE = r"[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)"
 # a score written as the name's value: "UCCR=0.0000", "AUC = 0.91", "PSNR=31.2"
-VALUED = re.compile(r"\s?=\s?[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)")
+VALUED = re.compile(r"\s?=\s?" + SCORE)
 # or as "a(n) NAME of VALUE": "an FNIR of 0.3%", "an average AbsRel of 0.081" (read on arxiv-005: 8 of the 12 methods
 # written so are measures, FPIR, BPCER, AvgAcc, F1-macro; train.jsonl writes 7 names so, all annotated metrics)
-VALUE_OF = re.compile(r"\s+of\s+[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)")
+VALUE_OF = re.compile(r"\s+of\s+" + SCORE)
 A_VALUE_OF = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:(?:average|mean|overall|lowest|highest|best)\s+)?$")
 
 

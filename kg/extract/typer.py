@@ -575,15 +575,17 @@ class MentionTyper:
             kept = [m for m in kept if (m[1], m[2]) not in doubtful
                     or not any(gs <= m[1] and m[2] <= ge and (gs, ge) != (m[1], m[2]) for gs, ge in gone)]
         proposed = []
-        sparse = _density(text, kept) < self.sparse
-        long_forms = {(a.long_start, a.long_end) for a in doc._.kg_abbreviations or ()}
+        sparse = self.propose_sparse <= 1 and _density(text, kept) < self.sparse
+        long_forms = {(a.long_start, a.long_end) for a in doc._.kg_abbreviations or ()} if sparse else set()
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
+            p, at = 1.0 - row[none], self.thresholds[rule]
+            lowered = sparse and rule == CANDIDATE and (s, e) not in long_forms
+            if p < (min(at, self.propose_sparse) if lowered else at):
+                continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
-            at = self.thresholds[rule]
-            if sparse and rule == CANDIDATE and labels[best] != "PROPOSED" and (s, e) not in long_forms:
-                at = min(at, self.propose_sparse)
-            if 1.0 - row[none] >= at:
-                proposed.append((1.0 - row[none], s, e, labels[best].lower(), rule))
+            if p < at and labels[best] == "PROPOSED":
+                continue  # the lower bar of a sparse abstract is not for the paper's own name
+            proposed.append((p, s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
             if rule == TITLED_CANDIDATE and cut_from_longer(text, s, e):
