@@ -686,6 +686,34 @@ def test_extract_name_only_the_title_writes_is_proposed_with_the_title_as_eviden
     assert not fields(extract_text(nlp, text)).get("proposed")  # without the title, nothing
 
 
+@pytest.mark.parametrize("title,name", [
+    ("Distance Encoded Product Quantization", "Distance Encoded Product Quantization"),
+    ("The Reconstruct & Crush Network", "Reconstruct & Crush Network"),
+    ("Semi-Supervised Mean Fields", "Semi-Supervised Mean Fields"),
+])
+def test_extract_title_that_is_a_name_is_proposed(nlp, title, name):
+    text = "Codes for neighbours are hard to compare. We encode the distance too, and search 4x faster on two sets."
+    found = [m for m in extract_text(nlp, text, meta={"title": title}).mentions if m.field == "proposed"]
+    assert [(m.text, m.evidence.part, m.evidence.rule) for m in found] == [(name, "title", "proposed.title_only")]
+    written = f"We propose {name.lower()}, which encodes the distance too, and search 4x faster on two sets."
+    found = [m for m in extract_text(nlp, written, meta={"title": title}).mentions if m.field == "proposed"]
+    assert [(m.text.lower(), m.evidence.part) for m in found] == [(name.lower(), "abstract")]
+
+
+@pytest.mark.parametrize("title", [
+    "Learning Compact Geometric Features",  # a verb first
+    "Attention Via Convolutional Nearest Neighbors",  # a function word: a phrase about something
+    "Few-Shot Scene-Adaptive Anomaly Detection",  # a task's head last
+    "Neural Collaborative Subspace Clustering",  # -ing last
+    "Is Attention Required?",
+    "Transformers",  # one word
+    "Graph Networks: A Study",
+])
+def test_extract_title_that_is_no_bare_name_proposes_nothing(nlp, title):
+    from kg.extract.names import title_whole_name
+    assert title_whole_name(title) is None
+
+
 def test_extract_claim_without_a_name_is_of_the_name_only_the_title_writes(nlp):
     text = "We introduce a method that embeds tasks. It trains 3× faster than meta-learning on 1,460 tasks."
     ext = extract_text(nlp, text, meta={"title": "Task2Vec: Task Embedding for Meta-Learning"})

@@ -218,6 +218,33 @@ def title_name(title: str) -> str | None:
     return name
 
 
+# words that make a title a sentence or a phrase about something rather than a name ("Attention Via …",
+# "Learning to …", "Is Attention Required")
+TITLE_FUNCTION_WORDS = frozenset("""for with via using in on of to from by and or is are be do does can how why what when
+towards toward beyond through under over without versus vs not all we you need meets matters""".split())
+
+
+def title_whole_name(title: str) -> str | None:
+    """A title that is nothing but a name, two to six capitalised words ("Distance Encoded Product Quantization",
+    "Semi-Supervised Mean Fields", "Reconstruct & Crush Network"): the paper's own method. Not a title that opens
+    with a verb or ends on one in -ing ("Learning Compact Geometric Features", "… Diffusion Caching"), one of
+    function words ("Attention Via Convolutional Nearest Neighbors"), nor one that ends on a task's head ("… Anomaly
+    Detection"). In train.jsonl 13 titles are such names; 10 are annotated proposed, the rest no entity or a task."""
+    text = clean(title).text.strip() if title else ""
+    if not text or re.search(r"[:?!,;.]\s|[:?!;]$", text):
+        return None
+    words = text.split()
+    if words[0] in ("The", "A", "An"):
+        words = words[1:]
+    if not 2 <= len(words) <= 6 or not all(w[:1].isupper() or w[:1].isdigit() or w in ("&", "+") for w in words):
+        return None
+    lowered = [w.lower() for w in words]
+    if any(w in TITLE_FUNCTION_WORDS for w in lowered) or lowered[0].endswith("ing") or lowered[-1].endswith("ing") \
+            or lowered[-1] in TASK_HEAD_WORDS:
+        return None
+    return " ".join(words)
+
+
 def as_word(name: str) -> str:
     """A pattern for `name` written as a word of its own ("HDR", not the "HDR" of "HDR-REAL")."""
     return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
@@ -228,7 +255,9 @@ def title_mention(text: str, title: str) -> SpanMention | None:
     what the paper is about, and the abstract is where the evidence sentence comes from."""
     name = title_name(title) if title else None
     if name is None:
-        return None
+        whole = title_whole_name(title)
+        m = re.search(as_word(whole), text, re.I) if whole else None
+        return SpanMention("proposed", m.start(), m.end(), "proposed.title_whole", None) if m else None
     m = re.search(as_word(name), text)
     return SpanMention("proposed", m.start(), m.end(), "proposed.title", None) if m else None
 
@@ -240,6 +269,9 @@ def title_only_name(text: str, title: str) -> tuple[int, int] | None:
     In train.jsonl, 27 of the 31 such names are annotated proposed. A common word is no name ("Position: …",
     "Survey: …": a word the arXiv abstracts use often, terms/word_clusters.tsv)."""
     name = title_name(title) if title else None
+    if name is None and (whole := title_whole_name(title)) and not re.search(as_word(whole), text, re.I):
+        at = title.find(whole)
+        return (at, at + len(whole)) if at >= 0 else None
     if name is None or re.search(r"\s", name) or re.search(as_word(name), text, re.I):
         return None
     if re.fullmatch(r"[A-Z][a-z]+", name) and name.lower() in word_clusters():
