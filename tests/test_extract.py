@@ -1206,3 +1206,28 @@ def test_extract_measure_word_with_no_cue_is_no_metric():
     text = "We report accuracy and recall. Their memory usage grows with the context."
     assert not _weak(text, "recall")
     assert _weak(text, "memory usage")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Labels are costly. In this work, a novel query scheme dubbed bimodal query is used to query labels of samples.",
+     "bimodal query"),
+    ("Classifiers are often wrong. We propose a new score, called the trust score, which measures agreement.",
+     "trust score"),
+    ("To this end, we introduce a new vertex property called safety to make the algorithm considerate.", "safety"),
+    ("We propose a framework named chain of diagnosis (CoD), which keeps a diagnosis.", "chain of diagnosis"),
+])
+def test_extract_lower_case_name_after_called_is_proposed(nlp, text, name):
+    found = [(m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions if m.field == "proposed"]
+    assert (name, "proposed.bare_name") in found
+
+
+@pytest.mark.parametrize("text", [
+    "Humans use a form of sparse attention when analyzing an image or scene called saccades.",  # nothing new
+    "We study basic reading behaviors, such as named entity recognition and question answering.",
+    "This follows the so-called replica method of statistical physics, which we extend.",
+    "We study a practical domain adaptation task, called source-free domain adaptation, in which data is absent.",
+    "First we solve a linear program and then we round it with a framework called pipage rounding due to Ageev.",
+])
+def test_extract_called_without_a_proposal_proposes_nothing(nlp, text):
+    found = [m.text for m in extract_text(nlp, text).mentions if m.field == "proposed"]
+    assert not [n for n in found if n[:1].islower()], found

@@ -80,6 +80,18 @@ BARE_NAME = re.compile(
     r"|(?P<term>[a-z][a-z]*-[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:[,;.]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
     r"|(?P<paren>[a-z][\w\-]+)(?=\s+\([A-Z]))"
 )
+# a lower-case name right after "called", "dubbed", "termed": "a novel query scheme dubbed bimodal query is used",
+# "a new score, called the trust score, which"; up to four words, to where the clause goes on
+CALLED_CUE = re.compile(r"\b(?:called|dubbed|termed|coined|named)\s*$", re.I)
+# … where the sentence says the thing is the paper's ("we propose a …", "a new score", "a novel scheme"), not
+# "a form of sparse attention … called saccades"
+OWN_BEFORE_CALLED = re.compile(r"\b(?:we|our|novel|new)\b", re.I)
+# … and the thing is no problem or setting ("a practical domain adaptation task, called …": a task)
+KIND_BEFORE_CALLED = re.compile(r"\b(?:task|problem|setting|scenario|form|game|question)s?\s*,?\s*$", re.I)
+CALLED_NAME = re.compile(
+    r"\s*(?:the\s+|an?\s+)?(?P<called>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)"
+    r"(?=\s*(?:[,.;:()]|$|\s+(?:is|are|was|were|which|that|to|for|as|with|in|on|over|by|from|where|whereby|due)\b))"
+)
 # "our method, X", "the proposed framework (X)": only a name right after the cue counts
 OUR_CUE = re.compile(
     r"\b(?:our|the\s+proposed|a\s+novel|a\s+new)\s+(?:[\w-]+\s+){0,3}?(?:method|model|framework|approach|algorithm|"
@@ -221,7 +233,12 @@ def title_name(title: str) -> str | None:
 # words that make a title a sentence or a phrase about something rather than a name ("Attention Via …",
 # "Learning to …", "Is Attention Required")
 TITLE_FUNCTION_WORDS = frozenset("""for with via using in on of to from by and or is are be do does can how why what when
-towards toward beyond through under over without versus vs not all we you need meets matters""".split())
+towards toward beyond through under over without versus vs not all we you need meets matters among across
+between against within modulo revisited""".split())
+# the last word of a title about a problem or a topic, not a method ("Stochastic Market Games", "Kemeny Consensus
+# Complexity", "Online Risk-Averse Submodular Maximization": titles of 3,000 conference abstracts read)
+TITLE_TOPIC_HEADS = frozenset("""game games complexity committees rankings maximization minimization revision
+configuration problem problems theory underwater""".split())
 
 
 def title_whole_name(title: str) -> str | None:
@@ -240,7 +257,7 @@ def title_whole_name(title: str) -> str | None:
         return None
     lowered = [w.lower() for w in words]
     if any(w in TITLE_FUNCTION_WORDS for w in lowered) or lowered[0].endswith("ing") or lowered[-1].endswith("ing") \
-            or lowered[-1] in TASK_HEAD_WORDS:
+            or lowered[-1] in TASK_HEAD_WORDS or lowered[-1] in TITLE_TOPIC_HEADS:
         return None
     return " ".join(words)
 
@@ -589,8 +606,16 @@ class NameFinder:
                         or not (re.match(r"\s*[,:;(]", sentence[bare.end("title"):])
                                 or re.search(r"(?:called|named|dubbed|termed)\s*$", cue.group(0), re.I))):
                     bare = None  # one capitalised word set off as a name ("Sprout, a …"), not "A", "The" or "User as Engram"
+                if bare is None and CALLED_CUE.search(cue.group(0)) and not sentence.endswith("so-", 0, cue.start()) \
+                        and OWN_BEFORE_CALLED.search(sentence, 0, cue.start()) \
+                        and not KIND_BEFORE_CALLED.search(sentence, 0, cue.start()):
+                    bare = CALLED_NAME.match(sentence, cue.end())
+                    words = bare.group("called").split() if bare else []
+                    if bare and (any(w in STOP and (w not in ("of", "and") or k in (0, len(words) - 1)) for k, w in enumerate(words))
+                                 or words[0].startswith("entit") or re.match(r"\s+due\s+to\b", sentence[bare.end():])):
+                        bare = None  # "called for", "named entity recognition", "X based on", "X due to Ageev" (earlier work)
                 if bare:
-                    g = next(k for k in ("title", "term", "paren") if bare.group(k))
+                    g = next(k for k in ("title", "term", "paren", "called") if k in bare.re.groupindex and bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
                     # a name of several capitalised words holds the name-shaped word inside it ("Decoupled MeanFlow")
                     whole = g == "title" and " " in bare.group(g) and all(
