@@ -108,3 +108,16 @@ def test_extract_lexicons_serving_and_time_measures_are_metrics(nlp):
     assert {"pass@16", "GPU memory", "TTFT", "runtime"} <= set(metrics)
     assert metrics.count("runtime") == 1  # "runtime considerations" measures nothing
     assert "LLM agents" in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("Our algorithm achieves an approximation ratio of 2 for monotone objectives.", "approximation ratio"),
+    ("Our sampler reduces the query complexity from O(n^2) to O(n log n) on sparse graphs.", "query complexity"),
+    ("The proposed test controls the Type I error and has decreased Type II error relative to uniform querying.",
+     "Type II error"),
+    ("In high dimension, the generalization error of the perceptron decays as 1/n.", "generalization error"),
+])
+def test_extract_lexicons_theory_and_error_measures_are_metrics(nlp, text, metric):
+    """The measures of theory and statistics papers (conference abstracts of other venues) are metrics where the
+    text measures with them (a generic one without a number or a cue stays out: convert._weak_metric)."""
+    assert metric in [m.text for m in extract_text(nlp, text).mentions if m.field == "metrics"]
