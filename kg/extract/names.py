@@ -621,7 +621,8 @@ class NameFinder:
                     whole = g == "title" and " " in bare.group(g) and all(
                         bs <= a and b <= be for a, b, _ in candidates if a < be and bs < b)
                     if (whole or not _overlaps(bs, be, [(a, b) for a, b, _ in candidates])) \
-                            and bare.group(g).lower() not in lexicon_terms:
+                            and bare.group(g).lower() not in lexicon_terms \
+                            and not (g == "term" and bare.group(g).split()[0] in STOP):  # "present state-of-the-art results"
                         proposed_spans.append((bs, be))
                         found.append(SpanMention("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrev_at.between(scope_start, scope_end):
