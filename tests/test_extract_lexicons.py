@@ -133,3 +133,17 @@ def test_extract_lexicons_software_and_classic_algorithms_are_models(nlp, text, 
     """Software, services and classic named algorithms are models (GUIDELINES; 14 of the 15 mentions of the added
     rows so annotated in train.jsonl): written as one word with no inner capital, no rule finds them by shape."""
     assert model in [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
+
+
+@pytest.mark.parametrize("text,field,name", [
+    ("The rover localizes with an unscented Kalman filter fused with wheel odometry.", "techniques",
+     "unscented Kalman filter"),
+    ("The plan is refined with the cross entropy method over 200 sampled trajectories.", "techniques",
+     "cross entropy method"),
+    ("We employ branch-and-bound to search the 6D space of camera poses.", "techniques", "branch-and-bound"),
+    ("We address the problem of a consistent estimator for SLAM in large outdoor scenes.", "tasks", "SLAM"),
+])
+def test_extract_lexicons_classic_robotics_and_optimisation_terms(nlp, text, field, name):
+    """The classic techniques of robotics, control and optimisation that conference abstracts of other venues name
+    (and SLAM, a task: 3 of 3 in train.jsonl)."""
+    assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == field]
