@@ -40,7 +40,11 @@ class Lexicon:
             surface = " ".join(surface.split())
             if surface and not JUNK.match(surface) and len(surface.split()) <= 8:
                 self.entries.setdefault((fld, surface), name)
-                if fld in ("techniques", "tasks", "metrics") and surface.islower() and " " in surface:
+                # the other number of a multiword term, also one with capitals before a lower-case last word ("Monte
+                # Carlo simulations", "Gaussian processes"; not a metric's: "forward KL divergences" names no measure)
+                last = surface.split()[-1]
+                if " " in surface and (fld in ("techniques", "tasks", "metrics") and surface.islower()
+                                       or fld in ("techniques", "tasks") and last.isalpha() and last.islower()):
                     variant = surface[:-1] if surface.endswith("s") and not surface.endswith("ss") else surface + "s"
                     self.entries.setdefault((fld, variant), name)
 
