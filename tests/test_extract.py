@@ -1239,3 +1239,10 @@ def test_extract_state_of_the_art_results_are_no_name(nlp):
     with nlp.select_pipes(disable=["kg_typer"]):
         doc = nlp(text)
     assert "state-of-the-art results" not in [text[s:e] for f, s, e, *_ in doc._.kg_mentions if f == "proposed"]
+
+
+def test_extract_complexity_class_is_no_name(nlp):
+    text = "We show that computing an equilibrium is PPAD-complete and that the decision version is PSPACE-complete."
+    found = [m.text for m in extract_text(nlp, text).mentions]
+    assert not {"PPAD-complete", "PSPACE-complete"} & set(found), found
+    assert "MATH-Hard" in fields(extract_text(nlp, "We evaluate on MATH-Hard and GSM8K.")).get("datasets", [])

@@ -60,9 +60,14 @@ def venue_or_body(name: str) -> bool:
     return YEAR_AFTER.sub("", name.strip()).lower() in VENUES_AND_BODIES
 
 
+# a complexity class a problem is shown to be in: "NP-hard", "PSPACE-complete", "coNP-hardness"
+COMPLEXITY_CLASS = re.compile(r"(?:co)?[A-Z]{2,}(?:\^\w+)?-(?:hard|complete)(?:ness)?")
+
+
 def names_nothing(name: str) -> bool:
-    """Whether a name is a capitalised word that names nothing (`NO_NAMES`): "TBD", "METHOD"."""
-    return name.strip().lower() in NO_NAMES
+    """Whether a name is a capitalised word that names nothing (`NO_NAMES`): "TBD", "METHOD"; or a complexity
+    class ("PSPACE-complete", "PPAD-hardness": 12 Method nodes of a 15,511-abstract arXiv build)."""
+    return name.strip().lower() in NO_NAMES or COMPLEXITY_CLASS.fullmatch(name.strip()) is not None
 
 
 PROPOSAL_CUE = re.compile(
