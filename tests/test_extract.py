@@ -1246,3 +1246,15 @@ def test_extract_complexity_class_is_no_name(nlp):
     found = [m.text for m in extract_text(nlp, text).mentions]
     assert not {"PPAD-complete", "PSPACE-complete"} & set(found), found
     assert "MATH-Hard" in fields(extract_text(nlp, "We evaluate on MATH-Hard and GSM8K.")).get("datasets", [])
+
+
+def test_extract_title_lead_name_drops_technical_report(nlp):
+    from kg.extract.names import title_name
+    assert title_name("Mellum2 Technical Report: A Code Model for Every IDE") == "Mellum2"
+    assert title_name("Mellum2: A Code Model for Every IDE") == "Mellum2"
+
+
+def test_extract_name_in_backticks_loses_them(nlp):
+    text = "We align the assistant with `Constitutional AI' (CAI) and compare CAI with RLHF on HH-RLHF."
+    names = [m.text for m in extract_text(nlp, text).mentions]
+    assert not [n for n in names if n[:1] in "`'" or n[-1:] in "`'"], names

@@ -20,7 +20,7 @@ from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound,
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
 RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
-TRIM = " ,;:.’'\"“”()[]"
+TRIM = " ,;:.’‘`'\"“”()[]"
 
 
 #: the longest evidence sentence kept whole; a longer "sentence" (text without full stops) is cut

@@ -219,7 +219,7 @@ def describes_kind(text: str, s: int, e: int) -> bool:
 
 
 # "SiWare: Contextual Understanding of …", "The XBC: a modern …": the name a title leads with, before its colon
-TITLE_LEAD = re.compile(r"^\s*(?:The\s+)?(?P<name>[^:]{2,40}?)\s*(?:\([^()]{1,15}\))?\s*:\s")
+TITLE_LEAD = re.compile(r"^\s*(?:The\s+)?(?P<name>[^:]{2,40}?)\s*(?:\([^()]{1,15}\))?(?:\s+Technical\s+Report)?\s*:\s")
 
 
 def title_name(title: str) -> str | None:
@@ -353,7 +353,8 @@ LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
                      "captioning", "answering"), "tasks"),
-    **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles"), None),
+    **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles", "regulation", "regulations", "cell", "cells"), None),
+    **dict.fromkeys(("problem", "problems"), "tasks"),
 }
 # "CLIP score", "BLEU scores of 30"; not the verb: "GPT-4o scores 61.2%", "X scores highest", "Y score well on"
 _NOT_NOUN = r"only|just|(?:the\s+)?(?:highest|lowest|best|worst)|well|poorly|above|below|up\s+to|around|about|nearly|an?"
