@@ -3,7 +3,7 @@ file. Every sentence is written here for the tests (none is copied from an abstr
 is checked field by field, and the numbers that are no result of the method are checked to stay out."""
 import pytest
 
-from conftest import spans_of
+from conftest import extract_text, spans_of
 from kg.extract.results import find_results
 
 
@@ -293,3 +293,16 @@ def test_results_more_two_measures_leave_an_unnamed_number_unnamed(nlp):
     ext = extract_text(nlp, "We propose ZetaSeg. ZetaSeg shows a gain of 2.5% over the baseline. "
                             "It reaches 81.5 mIoU and 90.25% pixel accuracy on the street split.")
     assert [(r.metric, r.value) for r in ext.results][0] == (None, 2.5)
+
+
+def test_extract_results_slash_names_share_the_first_ones_stem(nlp):
+    text = "The federated model achieves ROUGE-1/2/L of 61.10/55.77/59.44 and BLEU-4 of 45.02 on the notes."
+    found = [(r.metric, r.value) for r in extract_text(nlp, text).results]
+    assert [("ROUGE-1", 61.1), ("ROUGE-2", 55.77), ("ROUGE-L", 59.44)] == [f for f in found if f[0].startswith("ROUGE")]
+
+
+def test_extract_results_measure_loses_its_owner(nlp):
+    text = "GPT-4o-mini's diagnostic accuracy rises from 61.2% to 70.4% with retrieval."
+    ext = extract_text(nlp, text)
+    assert "diagnostic accuracy" in [m.text for m in ext.mentions if m.field == "metrics"]
+    assert not [m.text for m in ext.mentions if "'s" in m.text]

@@ -20,6 +20,8 @@ from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound,
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
 RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
+# a model's possessive before a measure's own words ("GPT-4o-mini's diagnostic accuracy")
+OWNER = re.compile(r"[^\s']+['’]s\s+(?=[a-z])")
 TRIM = " ,;:.’‘`'\"“”()[]"
 
 
@@ -74,7 +76,9 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             s += 1
         while e > s and text[e - 1] in TRIM:
             e -= 1
-        if e - s < 2 or any(us <= s < ue for us, ue in urls):
+        if fld == "metrics" and (owner := OWNER.match(text, s, e)):
+            s = owner.end()  # "GPT-4o-mini's diagnostic accuracy": the measure is the accuracy, its owner a model
+        if e - s < 2 or any(us <= s < ue for us, ue in urls) or not any(ch.isalpha() for ch in text[s:e]):
             continue
         if rule == "lexicon" and fld != "datasets" and in_compound(text, s, e) \
                 and not (fld in ("models", "techniques") and built_on(text, s, e)):

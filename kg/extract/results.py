@@ -435,12 +435,15 @@ def find_results(sentence: str, metrics: list[tuple[int, int]], datasets: list[t
         group = _match(r"^(?P<names>(?:\s*/\s*[\w-]+){1,4})", sentence[me:])
         if group:
             names = [metric] + [n.strip() for n in group.group("names").split("/") if n.strip()]
+            if "-" in metric:  # "ROUGE-1/2/L": ROUGE-1, ROUGE-2 and ROUGE-L
+                stem = metric[:metric.rindex("-") + 1]
+                names = [metric] + [stem + n if len(n) <= 2 and n.isalnum() else n for n in names[1:]]
             vals = _match(r"^\s*(?:of|:|=|by)?\s*" + QUAL + r"(?P<vals>" + NUM + r")\s*%?(?P<rest>(?:\s*/\s*(?:" + NUM + r")\s*%?)+)",
                             sentence[me + group.end():])
             if vals:
                 base = me + group.end()
                 nums = [(base + v.start(), v.group(0)) for v in _finditer(r"(?<![\w.])(?:" + NUM + r")", vals.group(0))]
-                if len(nums) == len(names):
+                if len(nums) == len(names) and all(any(ch.isalpha() for ch in n) for n in names):  # not "41/2"
                     kind = "gain" if GAIN_CUE.search(sentence[max(0, ms - 40):ms]) else "score"
                     for (p, v), n in zip(nums, names):
                         add(p, p + len(v), n, _float(v), dataset_after(base + vals.end()), "result.slash_list", kind)
