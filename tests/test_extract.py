@@ -1254,3 +1254,9 @@ def test_extract_name_in_backticks_loses_them(nlp):
     text = "We align the assistant with `Constitutional AI' (CAI) and compare CAI with RLHF on HH-RLHF."
     names = [m.text for m in extract_text(nlp, text).mentions]
     assert not [n for n in names if n[:1] in "`'" or n[-1:] in "`'"], names
+
+
+def test_extract_title_lead_name_found_in_the_abstracts_own_case(nlp):
+    title = "Switch-Reset Models: Exact and Approximate Inference"
+    text = "Marginal inference in the switch-reset models is exact, and it extends to two richer settings."
+    assert "switch-reset models" in fields(extract_text(nlp, text, meta={"title": title})).get("proposed", [])

@@ -280,7 +280,9 @@ def title_mention(text: str, title: str) -> SpanMention | None:
         whole = title_whole_name(title)
         m = re.search(as_word(whole), text, re.I) if whole else None
         return SpanMention("proposed", m.start(), m.end(), "proposed.title_whole", None) if m else None
-    m = re.search(as_word(name), text)
+    # as the title writes it, else in the abstract's own case ("Saddle-Free Guidance: …" over "we propose
+    # saddle-free guidance"): in train.jsonl 8 of the 9 lead names written only so are annotated proposed
+    m = re.search(as_word(name), text) or re.search(as_word(name), text, re.I)
     return SpanMention("proposed", m.start(), m.end(), "proposed.title", None) if m else None
 
 
