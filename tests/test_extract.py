@@ -1260,3 +1260,17 @@ def test_extract_title_lead_name_found_in_the_abstracts_own_case(nlp):
     title = "Switch-Reset Models: Exact and Approximate Inference"
     text = "Marginal inference in the switch-reset models is exact, and it extends to two richer settings."
     assert "switch-reset models" in fields(extract_text(nlp, text, meta={"title": title})).get("proposed", [])
+
+
+@pytest.mark.parametrize("text,names", [
+    ("Experiments in the Port, Warehousing, and Deck scheduling datasets show success.", ["Port", "Warehousing", "Deck"]),
+    ("We show the impact of our model on both the Chatbot and Snips corpora for intent detection.", ["Chatbot", "Snips"]),
+    ("Results on Scene Flow, KITTI 2012, and KITTI 2015 datasets are strong.", ["Scene Flow", "KITTI 2012", "KITTI 2015"]),
+])
+def test_extract_capitalised_names_listed_before_datasets_are_datasets(nlp, text, names):
+    assert set(names) <= set(fields(extract_text(nlp, text)).get("datasets", []))
+
+
+def test_extract_languages_and_tables_listed_before_datasets_are_none(nlp):
+    text = "The English and German datasets are small; Table 2 and Table 3 benchmarks follow."
+    assert not fields(extract_text(nlp, text)).get("datasets")

@@ -342,6 +342,12 @@ TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "sta
                     "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data", "english",
                     "german", "french", "chinese", "spanish", "japanese", "arabic", "russian", "italian", "korean",
                     "hindi", "portuguese", "dutch", "multilingual", "monolingual", "parallel", "two", "three", "four"}
+# capitalised names listed before "datasets", "benchmarks" or "corpora", with at most one kind word between: "the Port,
+# Warehousing, and Deck scheduling datasets", "the Chatbot and Snips corpora", "BraTS 2021 and Figshare datasets"
+# (train.jsonl: every one of the 44 items of such lists is an annotated dataset)
+_LISTED = r"(?!(?:The|A|An|In|On|For|Both|Table|Figure|Section|Appendix)\b)[A-Z][\w+.-]*(?:\s[A-Z0-9][\w+.-]*){0,2}"
+CAPITAL_LIST_DATASETS = re.compile(rf"(?P<items>(?:{_LISTED},\s+)*{_LISTED},?\s+(?:and|&)\s+{_LISTED})"
+                                   rf"(?:\s+[a-z][\w-]*)?\s+(?:datasets|benchmarks|corpora)\b")
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 # a model's name by its shape alone: letters run into a version number ("Llama2", "BLIP-2", "InceptionResNet-v2")
 # or a capital after a small letter ("DeiT", "HyperGCN")
@@ -738,6 +744,11 @@ class NameFinder:
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:
                         found.append(SpanMention("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
+            for m in CAPITAL_LIST_DATASETS.finditer(sentence) if "," in sentence or " and " in sentence else ():
+                for item in re.finditer(_LISTED, m.group("items")):
+                    if item.group(0).lower() not in STOP and item.group(0).lower() not in TITLED_NOT_NAMES:
+                        at = s0 + m.start("items") + item.start()
+                        found.append(SpanMention("datasets", at, at + len(item.group(0)), "dataset.pair", None))
             self._coordinated(sentence, s0, candidates, found)
         self._propagate(doc, proposed_spans, found)
         return doc
