@@ -1263,9 +1263,12 @@ def test_extract_title_lead_name_found_in_the_abstracts_own_case(nlp):
 
 
 @pytest.mark.parametrize("text,names", [
-    ("Experiments in the Port, Warehousing, and Deck scheduling datasets show success.", ["Port", "Warehousing", "Deck"]),
-    ("We show the impact of our model on both the Chatbot and Snips corpora for intent detection.", ["Chatbot", "Snips"]),
-    ("Results on Scene Flow, KITTI 2012, and KITTI 2015 datasets are strong.", ["Scene Flow", "KITTI 2012", "KITTI 2015"]),
+    ("Experiments in the Port, Warehousing, and Deck scheduling datasets show success.",
+     ["Port", "Warehousing", "Deck"]),
+    ("We show the impact of our model on both the Chatbot and Snips corpora for intent detection.",
+     ["Chatbot", "Snips"]),
+    ("Results on Scene Flow, KITTI 2012, and KITTI 2015 datasets are strong.",
+     ["Scene Flow", "KITTI 2012", "KITTI 2015"]),
 ])
 def test_extract_capitalised_names_listed_before_datasets_are_datasets(nlp, text, names):
     assert set(names) <= set(fields(extract_text(nlp, text)).get("datasets", []))
