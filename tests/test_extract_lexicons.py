@@ -158,3 +158,10 @@ def test_extract_lexicons_term_with_capitals_matches_in_either_number(nlp, text,
     """A technique written with capitals before a lower-case last word matches singular and plural alike, as a
     lower-case one does (not a metric's row: "forward KL divergences" is no measure)."""
     assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
+
+
+def test_extract_lexicons_pde_benchmarks_are_datasets(nlp):
+    """The PDE systems neural solvers are scored on are benchmarks (train.jsonl: 5 of 5 annotated datasets)."""
+    text = "The operator beats FNO on Burgers' equation, Darcy flow and the Kuramoto-Sivashinsky equation."
+    datasets = [m.text for m in extract_text(nlp, text).mentions if m.field == "datasets"]
+    assert {"Burgers' equation", "Darcy flow", "Kuramoto-Sivashinsky equation"} <= set(datasets), datasets
