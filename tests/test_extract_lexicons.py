@@ -128,6 +128,8 @@ def test_extract_lexicons_theory_and_error_measures_are_metrics(nlp, text, metri
     ("Labels were collected on Amazon Mechanical Turk from 300 workers.", "Amazon Mechanical Turk"),
     ("The controller runs in Gazebo before it is deployed on the robot.", "Gazebo"),
     ("We compare with Reptile and a U-net baseline on few-shot segmentation.", "U-net"),
+    ("Page images were read with Tesseract before the parser ran.", "Tesseract"),
+    ("Training used DP-SGD as implemented in Opacus with clipping norm 1.", "Opacus"),
 ])
 def test_extract_lexicons_software_and_classic_algorithms_are_models(nlp, text, model):
     """Software, services and classic named algorithms are models (GUIDELINES; 14 of the 15 mentions of the added
