@@ -132,8 +132,8 @@ def test_extract_lexicons_theory_and_error_measures_are_metrics(nlp, text, metri
     ("Training used DP-SGD as implemented in Opacus with clipping norm 1.", "Opacus"),
 ])
 def test_extract_lexicons_software_and_classic_algorithms_are_models(nlp, text, model):
-    """Software, services and classic named algorithms are models (GUIDELINES; 14 of the 15 mentions of the added
-    rows so annotated in train.jsonl): written as one word with no inner capital, no rule finds them by shape."""
+    """Software, services and classic named algorithms are models (GUIDELINES; in train.jsonl 26 of the 27 mentions
+    of these rows are so annotated): written as one word with no inner capital, no rule finds them by shape."""
     assert model in [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
 
 
