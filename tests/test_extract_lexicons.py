@@ -144,6 +144,7 @@ def test_extract_lexicons_software_and_classic_algorithms_are_models(nlp, text, 
      "cross entropy method"),
     ("We employ branch-and-bound to search the 6D space of camera poses.", "techniques", "branch-and-bound"),
     ("We address the problem of a consistent estimator for SLAM in large outdoor scenes.", "tasks", "SLAM"),
+    ("The braking surface is evaluated in a receding horizon manner at 50 Hz.", "techniques", "receding horizon"),
 ])
 def test_extract_lexicons_classic_robotics_and_optimisation_terms(nlp, text, field, name):
     """The classic techniques of robotics, control and optimisation that conference abstracts of other venues name
