@@ -237,8 +237,8 @@ def title_name(title: str) -> str | None:
 
 # words that make a title a sentence or a phrase about something rather than a name ("Attention Via …",
 # "Learning to …", "Is Attention Required")
-TITLE_FUNCTION_WORDS = frozenset("""for with via using in on of to from by and or is are be do does can how why what when
-towards toward beyond through under over without versus vs not all we you need meets matters among across
+TITLE_FUNCTION_WORDS = frozenset("""for with via using in on of to from by and or is are be do does can how why what
+when towards toward beyond through under over without versus vs not all we you need meets matters among across
 between against within modulo revisited""".split())
 # the last word of a title about a problem or a topic, not a method ("Stochastic Market Games", "Kemeny Consensus
 # Complexity", "Online Risk-Averse Submodular Maximization": titles of 3,000 conference abstracts read)
@@ -249,9 +249,10 @@ configuration problem problems theory underwater""".split())
 def title_whole_name(title: str) -> str | None:
     """A title that is nothing but a name, two to six capitalised words ("Distance Encoded Product Quantization",
     "Semi-Supervised Mean Fields", "Reconstruct & Crush Network"): the paper's own method. Not a title that opens
-    with a verb or ends on one in -ing ("Learning Compact Geometric Features", "… Diffusion Caching"), one of
-    function words ("Attention Via Convolutional Nearest Neighbors"), nor one that ends on a task's head ("… Anomaly
-    Detection"). In train.jsonl 13 titles are such names; 10 are annotated proposed, the rest no entity or a task."""
+    with a word in -ing or ends on one ("Learning Compact Geometric Features", "… Diffusion Caching"), one with a
+    function word ("Attention Via Convolutional Nearest Neighbors"), nor one that ends on a task's or a topic's head
+    ("… Anomaly Detection", "Stochastic Market Games"). In train.jsonl 13 titles are such names; 10 are annotated
+    proposed, the rest no entity or a task."""
     text = clean(title).text.strip() if title else ""
     if not text or re.search(r"[:?!,;.]\s|[:?!;]$", text):
         return None
@@ -344,7 +345,8 @@ TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "sta
                     "hindi", "portuguese", "dutch", "multilingual", "monolingual", "parallel", "two", "three", "four"}
 # capitalised names listed before "datasets", "benchmarks" or "corpora", with at most one kind word between: "the Port,
 # Warehousing, and Deck scheduling datasets", "the Chatbot and Snips corpora", "BraTS 2021 and Figshare datasets"
-# (train.jsonl: every one of the 44 items of such lists is an annotated dataset)
+# (train.jsonl: every one of the 44 items of such lists is an annotated dataset); rule `dataset.pair`, as the lower-case
+# pairs ("the planar and tree datasets"), which the typer keeps
 _LISTED = r"(?!(?:The|A|An|In|On|For|Both|Table|Figure|Section|Appendix)\b)[A-Z][\w+.-]*(?:\s[A-Z0-9][\w+.-]*){0,2}"
 CAPITAL_LIST_DATASETS = re.compile(rf"(?P<items>(?:{_LISTED},\s+)*{_LISTED},?\s+(?:and|&)\s+{_LISTED})"
                                    rf"(?:\s+[a-z][\w-]*)?\s+(?:datasets|benchmarks|corpora)\b")
@@ -361,7 +363,8 @@ LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
                      "captioning", "answering"), "tasks"),
-    **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles", "regulation", "regulations", "cell", "cells"), None),
+    **dict.fromkeys(("intelligence", "processing", "vehicle", "vehicles", "regulation", "regulations", "cell", "cells"),
+                    None),
     **dict.fromkeys(("problem", "problems"), "tasks"),
 }
 # "CLIP score", "BLEU scores of 30"; not the verb: "GPT-4o scores 61.2%", "X scores highest", "Y score well on"
@@ -625,18 +628,23 @@ class NameFinder:
                         and not KIND_BEFORE_CALLED.search(sentence, 0, cue.start()):
                     bare = CALLED_NAME.match(sentence, cue.end())
                     words = bare.group("called").split() if bare else []
-                    if bare and (any(w in STOP and (w not in ("of", "and") or k in (0, len(words) - 1)) for k, w in enumerate(words))
-                                 or words[0].startswith("entit") or re.match(r"\s+due\s+to\b", sentence[bare.end():])):
-                        bare = None  # "called for", "named entity recognition", "X based on", "X due to Ageev" (earlier work)
+                    # not "called for", "named entity recognition", "X based on", "X due to Ageev" (earlier work);
+                    # "of" and "and" only inside ("chain of diagnosis")
+                    stops = [k for k, w in enumerate(words)
+                             if w in STOP and (w not in ("of", "and") or k in (0, len(words) - 1))]
+                    if bare and (stops or words[0].startswith("entit")
+                                 or re.match(r"\s+due\s+to\b", sentence[bare.end():])):
+                        bare = None
                 if bare:
-                    g = next(k for k in ("title", "term", "paren", "called") if k in bare.re.groupindex and bare.group(k))
+                    g = next(k for k in ("title", "term", "paren", "called")
+                             if k in bare.re.groupindex and bare.group(k))
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
                     # a name of several capitalised words holds the name-shaped word inside it ("Decoupled MeanFlow")
                     whole = g == "title" and " " in bare.group(g) and all(
                         bs <= a and b <= be for a, b, _ in candidates if a < be and bs < b)
                     if (whole or not _overlaps(bs, be, [(a, b) for a, b, _ in candidates])) \
                             and bare.group(g).lower() not in lexicon_terms \
-                            and not (g == "term" and bare.group(g).split()[0] in STOP):  # "present state-of-the-art results"
+                            and not (g == "term" and bare.group(g).split()[0] in STOP):  # "state-of-the-art results"
                         proposed_spans.append((bs, be))
                         found.append(SpanMention("proposed", bs, be, "proposed.bare_name", None))
                 for a in abbrev_at.between(scope_start, scope_end):
