@@ -636,8 +636,7 @@ class NameFinder:
                                  or re.match(r"\s+due\s+to\b", sentence[bare.end():])):
                         bare = None
                 if bare:
-                    g = next(k for k in ("title", "term", "paren", "called")
-                             if k in bare.re.groupindex and bare.group(k))
+                    g = next(k for k in bare.re.groupindex if bare.group(k))  # BARE_NAME's or CALLED_NAME's group
                     bs, be = s0 + bare.start(g), s0 + bare.end(g)
                     # a name of several capitalised words holds the name-shaped word inside it ("Decoupled MeanFlow")
                     whole = g == "title" and " " in bare.group(g) and all(
