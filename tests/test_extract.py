@@ -751,6 +751,31 @@ def test_extract_title_without_a_task_adds_none(title):
     assert title_tasks(text, title) == []
 
 
+@pytest.mark.parametrize("title,task", [
+    ("Spectral Pursuit for Image Classification", "Image Classification"),
+    ("Graph Propagation for Fraud Detection in Online Markets", "Fraud Detection"),
+    ("Code-Centric Learning for LLM-based ICD Coding", "ICD Coding"),  # how it is done is no part of the problem
+    ("Closing the Loop for Safe Underwater Navigation: A Planner", "Underwater Navigation"),
+])
+def test_extract_task_only_the_title_writes_has_the_title_as_evidence(nlp, title, task):
+    text = "We propose a new method. It beats three baselines on two benchmarks with half the compute."
+    found = [m for m in extract_text(nlp, text, meta={"title": title}).mentions if m.field == "tasks"]
+    assert [(m.text, m.evidence.part, m.evidence.rule, title[m.evidence.start:m.evidence.end]) for m in found] \
+        == [(task, "title", "task.title_only", task)]
+
+
+@pytest.mark.parametrize("title", [
+    "Comparative Analysis of Sparse Attention Kernels",  # not what a method is for
+    "Hy-MT2: Fast Multilingual Translation Models for Phones",  # the phrase goes on past the head
+    "Recycling Adapters for Resource-Efficient Adaptation",  # one word is left once the praise is dropped
+    "Spectral Pursuit for Image Classification",  # the abstract writes it: found there, not in the title
+])
+def test_extract_title_without_a_title_only_task_adds_none(nlp, title):
+    text = "We propose a method for image classification. It beats three baselines with half the compute."
+    assert [m.evidence.rule for m in extract_text(nlp, text, meta={"title": title}).mentions
+            if m.evidence.part == "title" and m.field == "tasks"] == []
+
+
 def test_extract_proposed_part_keeps_its_kind(nlp):
     f = fields(extract_text(nlp, "We design a Diversify-and-Absorb Mechanism that adds an absorbent token, "
                                  "and propose GeoMamba, a graph state-space model."))
