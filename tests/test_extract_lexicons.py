@@ -168,3 +168,18 @@ def test_extract_lexicons_pde_benchmarks_are_datasets(nlp):
     text = "The operator beats FNO on Burgers' equation, Darcy flow and the Kuramoto-Sivashinsky equation."
     datasets = [m.text for m in extract_text(nlp, text).mentions if m.field == "datasets"]
     assert {"Burgers' equation", "Darcy flow", "Kuramoto-Sivashinsky equation"} <= set(datasets), datasets
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We compare structured pruning of attention heads with quantization on three encoders.", "structured pruning"),
+    ("Chain-of-thought prompting lifts the smaller model by eleven points on the math set.", "Chain-of-thought prompting"),
+    ("Unlike full fine-tuning, the adapters train 2% of the weights.", "full fine-tuning"),
+    ("We train a diffusion transformer on latent patches of the images.", "diffusion transformer"),
+    ("A DiT of 600M parameters is distilled into four sampling steps.", "DiT"),
+    ("Feature caching reuses the deep features of the previous denoising step.", "Feature caching"),
+])
+def test_extract_lexicons_common_training_and_inference_techniques(nlp, text, name):
+    """The techniques of training, pruning and inference that train.jsonl annotates each time its abstracts name them
+    ("chain-of-thought prompting", not the bare "chain-of-thought" nor a task of "reasoning"); a diffusion
+    transformer is a technique with its acronym, as train.jsonl annotates DiT (4 of 4)."""
+    assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
