@@ -183,3 +183,10 @@ def test_extract_lexicons_common_training_and_inference_techniques(nlp, text, na
     ("chain-of-thought prompting", not the bare "chain-of-thought" nor a task of "reasoning"); a diffusion
     transformer is a technique with its acronym, as train.jsonl annotates DiT (4 of 4)."""
     assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
+
+
+def test_extract_lexicons_technique_written_with_a_hyphen_matches(nlp):
+    """A lower-case technique of two words matches where its words are joined by a hyphen, as a modifier too."""
+    text = "We replace the flow-matching objective with a beam-search decoder and compare gradient-clipping baselines."
+    techniques = [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
+    assert {"flow-matching", "beam-search", "gradient-clipping"} <= set(techniques), techniques
