@@ -177,6 +177,7 @@ def test_extract_lexicons_pde_benchmarks_are_datasets(nlp):
     ("We train a diffusion transformer on latent patches of the images.", "diffusion transformer"),
     ("A DiT of 600M parameters is distilled into four sampling steps.", "DiT"),
     ("Feature caching reuses the deep features of the previous denoising step.", "Feature caching"),
+    ("Vision-language-action models map camera frames to robot actions.", "Vision-language-action models"),
 ])
 def test_extract_lexicons_common_training_and_inference_techniques(nlp, text, name):
     """The techniques of training, pruning and inference that train.jsonl annotates each time its abstracts name them
