@@ -721,7 +721,7 @@ def test_extract_title_name_the_abstract_writes_keeps_the_abstract_as_evidence(n
     title = "ABMAMBA: Multimodal Large Language Model with Aligned Hierarchical Bidirectional Scan"
     text = "We present AbMamba, a multimodal model. AbMamba scans in both directions."
     ext = extract_text(nlp, text, meta={"title": title})
-    assert all(m.evidence.part == "abstract" for m in ext.mentions)
+    assert all(m.evidence.part == "abstract" for m in ext.mentions if m.field == "proposed")
     assert "ABMAMBA" not in fields(ext).get("proposed", [])  # written in the abstract, in its own case
 
 
@@ -774,6 +774,32 @@ def test_extract_title_without_a_title_only_task_adds_none(nlp, title):
     text = "We propose a method for image classification. It beats three baselines with half the compute."
     assert [m.evidence.rule for m in extract_text(nlp, text, meta={"title": title}).mentions
             if m.evidence.part == "title" and m.field == "tasks"] == []
+
+
+@pytest.mark.parametrize("title,field,name", [
+    ("Knowledge Distillation of Structured Predictors with Multiple Kernels", "techniques", "Knowledge Distillation"),
+    ("Leveraging Annotator Disagreement via Multi-Task Learning", "techniques", "Multi-Task Learning"),
+    ("Geocoding Street Addresses with LLMs", "techniques", "LLMs"),
+    ("Image Retrieval with Learned Hash Codes", "tasks", "Image Retrieval"),
+])
+def test_extract_known_term_only_the_title_writes_has_the_title_as_evidence(nlp, title, field, name):
+    text = "We propose a new method. It beats three baselines on two benchmarks with half the compute."
+    found = [(m.field, m.text, m.evidence.part, m.evidence.rule) for m in
+             extract_text(nlp, text, meta={"title": title}).mentions if m.evidence.part == "title"]
+    assert (field, name, "title", "lexicon.title_only") in found, found
+
+
+@pytest.mark.parametrize("title", [
+    "Reverse Forward Curriculum Learning for Sample Efficiency",  # part of the paper's own name
+    "Auditing Camera-Pose Estimation Pipelines",  # a piece of a hyphenated word
+    "A Game of Sparsification for Neural Networks",  # a vague term
+    "A BERT-Based Summarization Approach",  # part of a compound
+    "Knowledge Distillation of Structured Predictors",  # the abstract writes it: found there
+])
+def test_extract_title_without_a_title_only_term_adds_none(nlp, title):
+    text = "We study knowledge distillation with kernels. It beats three baselines with half the compute."
+    assert [m.text for m in extract_text(nlp, text, meta={"title": title}).mentions
+            if m.evidence.rule == "lexicon.title_only"] == []
 
 
 def test_extract_proposed_part_keeps_its_kind(nlp):

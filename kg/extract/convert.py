@@ -14,8 +14,8 @@ from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
 from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing, title_mention,
-                    title_only_name, title_only_tasks, title_tasks, variant_of, venue_or_body, with_acronyms)
-from .spans import PROPAGATED, SURE_METRICS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
+                    title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body, with_acronyms)
+from .spans import PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -383,9 +383,17 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         if (DATASET_NAME.search(lead_name) or TITLE_DATASET.match(title, lead[1])) and normalise(lead_name) not in seen["datasets"]:
             ext.mentions.append(Mention("datasets", lead_name, Evidence(title, *lead, CROSS_LISTED[0], "title")))
     taken = set().union(*seen.values())
-    for s, e in title_only_tasks(text, title):
-        if normalise(title[s:e]) not in taken:  # the problem the title says the method is for
+    runs = title_only_tasks(text, title)
+    for s, e in runs:
+        if (key := normalise(title[s:e])) not in taken:  # the problem the title says the method is for
+            taken.add(key)
             ext.mentions.append(Mention("tasks", title[s:e], Evidence(title, s, e, "task.title_only", "title")))
+    for m in title_only_terms(text, title, doc.user_data.get(TITLE_TERMS, [])):
+        # a known technique or task only the title writes (inside such a problem's run, the run is the name)
+        if (key := normalise(title[m.start:m.end])) not in taken and not any(s < m.end and m.start < e for s, e in runs):
+            taken.add(key)
+            ext.mentions.append(Mention(m.field, title[m.start:m.end],
+                                        Evidence(title, m.start, m.end, "lexicon.title_only", "title")))
     proposed_names = [m.text for m in ext.mentions if m.field == "proposed"]
     said: dict[tuple, tuple[int, str | None, str | None]] = {}
     for s0, c in doc._.kg_claims:

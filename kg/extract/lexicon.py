@@ -17,7 +17,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
-from .spans import SpanMention
+from .spans import TITLE_TERMS, SpanMention
 
 LEXICON_DIR = Path(__file__).parent / "lexicons"
 #: lexicon type → extraction field
@@ -113,6 +113,7 @@ class LexiconMatcher:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.keys: dict[int, tuple[str, str]] = {}
+        self.make_doc = nlp.make_doc
         make_doc = _pattern_tokenizer(nlp)
         by_key: dict[tuple[str, str], list] = {}
         for (fld, surface), canonical in self.lexicon.entries.items():
@@ -130,10 +131,18 @@ class LexiconMatcher:
                 self.lower.add(label, lower)
 
     def __call__(self, doc: Doc) -> Doc:
-        found = doc._.kg_mentions
+        doc._.kg_mentions.extend(self.matches(doc))
+        if title := doc.user_data.get("kg_title"):
+            # the title's terms, where in the title they are: the abstract may never write them (convert.py)
+            doc.user_data[TITLE_TERMS] = self.matches(self.make_doc(title))
+        return doc
+
+    def matches(self, doc: Doc) -> list[SpanMention]:
+        """The lexicon's phrases in a doc, longest first where they overlap is left to the caller."""
+        out = []
         for matcher in (self.exact, self.lower):
             for key_id, start, end in matcher(doc):
                 fld, canonical = self.keys[key_id]
                 span = doc[start:end]
-                found.append(SpanMention(fld, span.start_char, span.end_char, "lexicon", canonical))
-        return doc
+                out.append(SpanMention(fld, span.start_char, span.end_char, "lexicon", canonical))
+        return out

@@ -14,6 +14,8 @@ SURE_METRICS = "kg_sure_metrics"
 # … and the key under which the name finder leaves the rule of each models mention it made proposed because the
 # abstract proposes the name elsewhere (span → rule), for the conversion to restore where that proposal goes
 PROPAGATED = "kg_propagated"
+# … and the key under which the lexicon leaves its terms in the title (title offsets), for the conversion
+TITLE_TERMS = "kg_title_terms"
 
 
 class SpanMention(NamedTuple):
