@@ -756,6 +756,7 @@ def test_extract_title_without_a_task_adds_none(title):
     ("Graph Propagation for Fraud Detection in Online Markets", "Fraud Detection"),
     ("Code-Centric Learning for LLM-based ICD Coding", "ICD Coding"),  # how it is done is no part of the problem
     ("Closing the Loop for Safe Underwater Navigation: A Planner", "Underwater Navigation"),
+    ("An Agent-Curated Benchmark for Realistic Manipulation Localization", "Manipulation Localization"),
 ])
 def test_extract_task_only_the_title_writes_has_the_title_as_evidence(nlp, title, task):
     text = "We propose a new method. It beats three baselines on two benchmarks with half the compute."
@@ -768,6 +769,7 @@ def test_extract_task_only_the_title_writes_has_the_title_as_evidence(nlp, title
     "Comparative Analysis of Sparse Attention Kernels",  # not what a method is for
     "Hy-MT2: Fast Multilingual Translation Models for Phones",  # the phrase goes on past the head
     "Recycling Adapters for Resource-Efficient Adaptation",  # one word is left once the praise is dropped
+    "Adaptive Token Merging for Training-Free Acceleration",  # the same
     "Spectral Pursuit for Image Classification",  # the abstract writes it: found there, not in the title
 ])
 def test_extract_title_without_a_title_only_task_adds_none(nlp, title):

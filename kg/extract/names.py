@@ -340,7 +340,8 @@ def title_tasks(text: str, title: str) -> list[SpanMention]:
 
 # words that praise the solution rather than name the problem ("for Enhanced Membership Inference Attacks",
 # "for LLM-based ICD Coding", "for Parameter-Efficient Clinical Text Classification", "for Safe Underwater Navigation")
-TITLE_TASK_LEAD = re.compile(r"enhanced|enhancing|advanced|advancing|accelerated|adaptive|safe|precise|exact|"
+TITLE_TASK_LEAD = re.compile(r"enhanced|enhancing|advanced|advancing|accelerated|adaptive|safe|precise|exact|realistic|"
+                             r"training-free|tuning-free|"
                              r"generali[sz]able|[\w-]+-(?:based|driven|guided|efficient|aware|world|"
                              r"deployable|enabled|oriented|friendly|centric|powered|assisted)", re.I)
 TITLE_TOKEN = re.compile(r"[\w][\w'-]*|[^\w\s]")
