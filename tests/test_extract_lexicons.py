@@ -178,6 +178,8 @@ def test_extract_lexicons_pde_benchmarks_are_datasets(nlp):
     ("A DiT of 600M parameters is distilled into four sampling steps.", "DiT"),
     ("Feature caching reuses the deep features of the previous denoising step.", "Feature caching"),
     ("Vision-language-action models map camera frames to robot actions.", "Vision-language-action models"),
+    ("Model compression shrinks the detector to 3 MB without retraining.", "Model compression"),
+    ("We cast the planner as a Markov decision process with sparse rewards.", "Markov decision process"),
 ])
 def test_extract_lexicons_common_training_and_inference_techniques(nlp, text, name):
     """The techniques of training, pruning and inference that train.jsonl annotates each time its abstracts name them
