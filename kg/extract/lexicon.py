@@ -138,7 +138,7 @@ class LexiconMatcher:
         return doc
 
     def matches(self, doc: Doc) -> list[SpanMention]:
-        """The lexicon's phrases in a doc, longest first where they overlap is left to the caller."""
+        """The lexicon's phrases in a doc, overlapping ones included (the caller settles overlaps)."""
         out = []
         for matcher in (self.exact, self.lower):
             for key_id, start, end in matcher(doc):
