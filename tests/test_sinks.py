@@ -52,17 +52,23 @@ def test_sink_turtle_validates_against_shapes(example_extractions):
 
 
 def test_sink_title_evidence_says_its_part_in_graph_and_turtle(nlp):
-    ext = extract_text(nlp, "We introduce a method that embeds tasks, on 1,460 of them.",
-                       meta={"title": "Task2Vec: Task Embedding for Meta-Learning"})
+    title = "Task2Vec: Task Embedding for Meta-Learning"
+    ext = extract_text(nlp, "We introduce a method that embeds tasks with ResNet-34 features, on 1,460 of them.",
+                       meta={"title": title})
     G = graph_of([ext])
     parts = [d.get("part") for _, v, d in G.edges(data=True) if v == "method:task2vec"]
     assert parts == ["title"]
-    assert all("part" not in d for _, v, d in G.edges(data=True) if v != "method:task2vec")  # the abstract: no part
+    titled = [d for _, _, d in G.edges(data=True) if "part" in d]
+    # the title's own name and the technique only the title writes ("Meta-Learning") have the title as sentence
+    assert {d["rule"] for d in titled} == {"proposed.title_only", "lexicon.title_only"}
+    assert all(d["part"] == "title" and d["sentence"] == title for d in titled)
+    abstract = [d for _, _, d in G.edges(data=True) if "part" not in d and d.get("sentence")]  # the abstract: no part
+    assert abstract and all(d["sentence"] != title for d in abstract)
     rdf = to_rdf(G)
     conforms, text = shacl_conforms(rdf)
     assert conforms, text
     back = rdflib.Graph().parse(data=rdf.serialize(format="ox-turtle"), format="turtle")
-    assert [str(o) for o in back.objects(None, MLKG.part)] == ["title"]
+    assert [str(o) for o in back.objects(None, MLKG.part)] == ["title"] * len(titled)
 
 
 @pytest.mark.shared
