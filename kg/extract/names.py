@@ -309,6 +309,11 @@ TITLE_WORD = re.compile(r"[\w][\w'-]*")
 TASK_HEAD_WORDS = frozenset(TASK_HEADS)
 
 
+def _written(words: list[str], text: str) -> re.Match | None:
+    """Where the text writes these title words as a phrase of its own, in any case, a space or a hyphen between."""
+    return re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", text, re.I)
+
+
 def title_tasks(text: str, title: str) -> list[SpanMention]:
     """The problems a paper's title names ("Graph Networks for Molecular Odor Prediction", "Mammography
     Classification with …"): for each word of the title that is a task's head, the longest run of two to four
@@ -325,7 +330,7 @@ def title_tasks(text: str, title: str) -> list[SpanMention]:
             run = words[i:j + 1]
             if any(w.lower() in STOP or (w.isascii() and w.lower() not in lowered) for w in run):
                 continue  # a stop word, or a word the abstract never writes (checked before a pattern is built)
-            found = re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, run)) + r"(?![\w-])", text, re.I)
+            found = _written(run, text)
             if found:
                 written = found.group(0)
                 # "… we propose Adaptive Latent Agentic Reasoning": capitals inside a sentence write a name, no task
@@ -344,7 +349,7 @@ TITLE_TASK_LEAD = re.compile(r"enhanced|enhancing|advanced|advancing|accelerated
                              r"training-free|tuning-free|"
                              r"generali[sz]able|[\w-]+-(?:based|driven|guided|efficient|aware|world|"
                              r"deployable|enabled|oriented|friendly|centric|powered|assisted)", re.I)
-TITLE_TOKEN = re.compile(r"[\w][\w'-]*|[^\w\s]")
+TITLE_TOKEN = re.compile(TITLE_WORD.pattern + r"|[^\w\s]")  # a title's words and its marks
 
 
 def title_only_tasks(text: str, title: str) -> list[tuple[int, int]]:
@@ -371,7 +376,7 @@ def title_only_tasks(text: str, title: str) -> list[tuple[int, int]]:
         if not 1 <= j - k <= 3:
             continue
         run = [w for w, *_ in toks[k:j + 1]]
-        if re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, run)) + r"(?![\w-])", text, re.I):
+        if _written(run, text):
             continue  # the abstract writes it: found there (`title_tasks`)
         out.append((toks[k][1], end))
     return out
