@@ -338,6 +338,21 @@ def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
     assert {"graph neural networks", "sparse attention"} <= techniques
 
 
+@pytest.mark.parametrize("text", [
+    "Our probe matches the teacher without fine-tuning the whole network.",
+    "The adapter plugs into any frontier LLM without any further fine-tuning.",
+    "It runs inside existing MoE inference pipelines without retraining or finetuning.",
+    "The scheme removes the need for large-scale quantization fine-tuning.",
+])
+def test_extract_a_training_step_done_without_is_no_technique(nlp, text):
+    assert not {"fine-tuning", "finetuning"} & set(fields(extract_text(nlp, text)).get("techniques", []))
+
+
+def test_extract_a_training_step_done_is_a_technique(nlp):
+    text = "We adapt Llama-3 to legal text by fine-tuning on 10k court rulings, without any data augmentation."
+    assert "fine-tuning" in fields(extract_text(nlp, text)).get("techniques", [])
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])

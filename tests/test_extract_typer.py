@@ -90,6 +90,17 @@ def test_extract_typer_chunk_candidates_are_short_runs_of_content_words():
     assert not any("cancer" in c for c in around) and "rural clinics" in around
 
 
+def test_extract_typer_proposes_no_vague_term():
+    from kg.extract.typer import proposals
+
+    text = "We study why wide neural networks and small language models generalise under heavy label noise."
+    found = {text[s:e] for s, e, _rule in proposals(text, [])}
+    # "neural networks" is too vague to be a node (phrases.VAGUE_TERMS); "language models" is one where only that
+    # is written (GUIDELINES), and the runs around both stay candidates
+    assert "neural networks" not in found
+    assert {"language models", "wide neural networks", "heavy label noise"} <= found
+
+
 def test_extract_typer_titled_candidates_are_runs_of_capitalised_words_inside_a_sentence():
     from kg.extract.typer import titled_candidates
 
