@@ -353,6 +353,16 @@ def test_extract_a_training_step_done_is_a_technique(nlp):
     assert "fine-tuning" in fields(extract_text(nlp, text)).get("techniques", [])
 
 
+def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
+    text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
+            "We bound convergence rates in Wasserstein distance of empirical measures.")
+    f = fields(extract_text(nlp, text))
+    assert {"Chamfer distance", "Wasserstein distance"} <= set(f.get("techniques", []))
+    assert not f.get("metrics")
+    f = fields(extract_text(nlp, "Our completion network reaches a Chamfer distance of 0.012 on ShapeNet."))
+    assert "Chamfer distance" in f.get("metrics", []) and "Chamfer distance" not in f.get("techniques", [])
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])
