@@ -363,6 +363,14 @@ def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     assert "Chamfer distance" in f.get("metrics", []) and "Chamfer distance" not in f.get("techniques", [])
 
 
+def test_extract_vague_terms_are_no_technique_by_their_head_either():
+    # at a sentence's start the capital lets a weak head ("networks", "learning") take one modifier
+    text = "Neural networks fit the data. Machine learning is used, with plain neural networks."
+    found = {text[s:e] for f, s, e, r in phrase_mentions(text) if f == "techniques"}
+    assert not {"Neural networks", "Machine learning"} & found
+    assert "plain neural networks" in found
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])

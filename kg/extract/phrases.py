@@ -381,6 +381,6 @@ class PhraseFinder:
                     and (not pair or PAIR_NAME.search(name.group())):
                 found.append(SpanMention("techniques", name.start(), head.end(), "phrase.eponym", None))
         doc._.kg_mentions = [m for m in found if m[0] != "techniques" or not (
-            m[3] == "lexicon" and text[m[1]:m[2]].lower() in VAGUE_TERMS
+            text[m[1]:m[2]].lower() in VAGUE_TERMS
             or text[m[1]:m[2]].lower() in WITHOUT_STEPS and WITHOUT.search(text, max(0, m[1] - 60), m[1]))]
         return doc
