@@ -371,6 +371,15 @@ def test_extract_vague_terms_are_no_technique_by_their_head_either():
     assert "plain neural networks" in found
 
 
+def test_extract_precision_of_a_number_format_is_no_metric(nlp):
+    for text in ("LLMs are often quantized to lower precision to reduce the memory cost.",
+                 "Quantization replaces high-precision weights by quantized values of lower precision.",
+                 "The current approach for increasing precision is to use multiple precision arithmetic."):
+        assert "precision" not in fields(extract_text(nlp, text)).get("metrics", [])
+    text = "Our detector improves precision by 4.1 points over YOLOv8 on COCO."
+    assert "precision" in fields(extract_text(nlp, text)).get("metrics", [])
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])

@@ -283,6 +283,11 @@ QUALITY_WORDS = frozenset({"fidelity", "diversity", "quality", "realism", "robus
 TOOL_MEASURE = re.compile(r"(?:distance|divergence)s?$", re.I)
 
 
+# words of number formats: "precision" beside them is the format's ("mixed-precision quantization (INT8/FP16)", "quantized
+# values of lower precision"); in train.jsonl none of the 13 such mentions is an annotated metric
+NUMBER_FORMAT = re.compile(r"quantiz|\bbits?\b|-bit\b|\bfloat|\b(?:FP|INT|BF)\d|arithmetic", re.I)
+
+
 # a score: a decimal or a percentage ("0.91", "31.2", "12%"), not a count ("50 layers")
 SCORE = r"[-+]?(?:\d*\.\d+|\d+(?:\.\d+)?\s?%)"
 # a score written as the name's value: "UCCR=0.0000", "AUC = 0.91", "PSNR=31.2"
@@ -304,6 +309,8 @@ def _weak_metric(text: str, fld: str, s: int, e: int, rule: str, sure: bool = Fa
         return False
     if rule not in ("lexicon", "phrase.metric_head"):
         return False
+    if name.lower() == "precision" and NUMBER_FORMAT.search(text, max(0, s - 100), e + 100):
+        return True  # "quantized to lower precision", "multiple precision arithmetic": a number format's, no measure
     # a number close by measures with it; the quality words ("fidelity", "preference") need it right beside them
     reach = 20 if name.lower() in QUALITY_WORDS else 45
     window = text[max(0, s - reach):min(len(text), e + reach)]
