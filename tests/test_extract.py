@@ -380,6 +380,14 @@ def test_extract_precision_of_a_number_format_is_no_metric(nlp):
     assert "precision" in fields(extract_text(nlp, text)).get("metrics", [])
 
 
+def test_extract_bare_decision_making_is_no_task_but_its_kinds_are(nlp):
+    text = ("The learned representations do not support the higher-level decision making required for navigation. "
+            "Reinforcement learning is widely used for decision making.")
+    assert not {"decision making", "decision-making"} & set(fields(extract_text(nlp, text)).get("tasks", []))
+    text = "We study clinical decision-making under uncertainty."
+    assert "clinical decision-making" in {text[s:e] for f, s, e, r in phrase_mentions(text) if f == "tasks"}
+
+
 def test_extract_generic_metric_needs_a_measurement(nlp):
     assert "accuracy" not in fields(extract_text(nlp, "Accuracy matters for safety.")).get("metrics", [])
     assert "accuracy" in fields(extract_text(nlp, "It reaches 91.2% accuracy on MNIST.")).get("metrics", [])

@@ -52,6 +52,9 @@ VAGUE_TERMS = frozenset({
     "neural network", "neural networks", "language model", "language models", "attention", "attention mechanism",
     "attention mechanisms", "guidance", "machine learning",
 })  # vague metric words ("fidelity", "preference") are settled in convert.py: metrics only beside a number
+# and tasks: train.jsonl annotates the kinds ("clinical decision-making", "sequential decision-making") and never a bare
+# "decision making" (0 of the 30 abstracts that write it)
+VAGUE_TASKS = frozenset({"decision making", "decision-making"})
 # a training step the paper says it does without is none it uses ("without fine-tuning", "without any further
 # fine-tuning", "eliminating the need for large-scale quantization fine-tuning"): held out on train.jsonl, none of the
 # 7 such mentions is annotated
@@ -380,7 +383,8 @@ class PhraseFinder:
                     and not CAPITAL_BEFORE.search(text, max(0, name.start() - 30), name.start()) \
                     and (not pair or PAIR_NAME.search(name.group())):
                 found.append(SpanMention("techniques", name.start(), head.end(), "phrase.eponym", None))
-        doc._.kg_mentions = [m for m in found if m[0] != "techniques" or not (
-            text[m[1]:m[2]].lower() in VAGUE_TERMS
-            or text[m[1]:m[2]].lower() in WITHOUT_STEPS and WITHOUT.search(text, max(0, m[1] - 60), m[1]))]
+        doc._.kg_mentions = [m for m in found if not (
+            m[0] == "techniques" and (text[m[1]:m[2]].lower() in VAGUE_TERMS or text[m[1]:m[2]].lower() in WITHOUT_STEPS
+                                      and WITHOUT.search(text, max(0, m[1] - 60), m[1]))
+            or m[0] == "tasks" and text[m[1]:m[2]].lower() in VAGUE_TASKS)]
         return doc

@@ -72,7 +72,7 @@ from ..errors import PipelineConfigError
 from .abbreviations import find_abbreviations
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
-from .phrases import SENTENCE_OPENING, STOP, VAGUE_TERMS, _verb_like
+from .phrases import SENTENCE_OPENING, STOP, VAGUE_TASKS, VAGUE_TERMS, _verb_like
 from .spans import SURE_METRICS, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
@@ -227,7 +227,7 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
                      and any(s <= a and b <= e for a, b in spans))]
 
 
-VAGUE_CANDIDATES = VAGUE_TERMS - {"language model", "language models"}
+VAGUE_CANDIDATES = VAGUE_TERMS - {"language model", "language models"} | VAGUE_TASKS
 
 
 def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titled: bool = True,
