@@ -89,7 +89,7 @@ def test_resolve_vote_lexicon_labels_come_from_the_shipped_lexicons():
     assert labels["visiontransformer"] == labels["vit"] == "Method"  # models.tsv: ViT, alias Vision Transformer
     assert labels["kvcache"] == "Technique" and labels["ndcg"] == labels["wer"] == "Metric"
     assert labels["mimiccxr"] == "Dataset"  # only the generated Papers-with-Code list has it
-    assert "mae" not in labels and "domainadaptation" not in labels  # a metric and a model; a task and a technique
+    assert "mae" not in labels and "continuallearning" not in labels  # a metric and a model; a task and a technique
     assert "dynamictimewarping" not in labels  # the PwC task catalogue's labels are not taken
     assert lexicon_labels()["vit"].spellings == {"ViT"} and lexicon_labels()["cora"].spellings == {"Cora"}  # `casing`
 
@@ -102,10 +102,11 @@ def test_resolve_vote_follows_the_lexicon_label_over_the_papers():
     _votes(r, "visiontransformer", Method=130, Technique=125)
     assert r.voted("Technique", "visiontransformer") == "Method" and r.voted("Method", "visiontransformer") is None
     assert r.resolution(K, "Vision Transformers", vote=True).entity == "method:visiontransformer"
-    _votes(r, "3dgaussiansplatting", Technique=306, Method=19)  # models.tsv says Method; the papers' vote stands
-    assert r.resolution(M, "3D Gaussian Splatting", vote=True).entity == "technique:3dgaussiansplatting"
-    _votes(r, "tokenmerging", Method=130, Technique=125)  # no lexicon has it: each label keeps its node
-    assert r.resolution(K, "token merging", vote=True).entity == "technique:tokenmerging"
+    _votes(r, "unet", Technique=306, Method=19)  # models.tsv says Method; the papers' vote stands
+    assert r.resolution(M, "U-Net", vote=True).entity == "technique:unet"
+    _votes(r, "patchmerging", Method=130, Technique=125)  # no lexicon has it: each label keeps its node
+    assert r.resolution(K, "patch merging", vote=True).entity == "technique:patchmerging"
+    assert r.resolution(M, "patch merging", vote=True).entity == "method:patchmerging"
     _votes(r, "kvcache", Method=40)  # the lexicon's label needs a third of the papers
     assert r.voted("Method", "kvcache") is None
     r.vote("Technique", "kvcache", 19)
