@@ -285,7 +285,7 @@ TOOL_MEASURE = re.compile(r"(?:distance|divergence)s?$", re.I)
 
 # words of number formats: "precision" beside them is the format's ("mixed-precision quantization (INT8/FP16)", "quantized
 # values of lower precision"); in train.jsonl none of the 13 such mentions is an annotated metric
-NUMBER_FORMAT = re.compile(r"quantiz|\bbits?\b|-bit\b|\bfloat|\b(?:FP|INT|BF)\d|arithmetic", re.I)
+NUMBER_FORMAT = re.compile(r"quantiz|\bbits?\b|\bfloat|\b(?:FP|INT|BF)\d|arithmetic", re.I)  # "\bbit" holds "4-bit"
 
 
 # a score: a decimal or a percentage ("0.91", "31.2", "12%"), not a count ("50 layers")

@@ -383,8 +383,15 @@ class PhraseFinder:
                     and not CAPITAL_BEFORE.search(text, max(0, name.start() - 30), name.start()) \
                     and (not pair or PAIR_NAME.search(name.group())):
                 found.append(SpanMention("techniques", name.start(), head.end(), "phrase.eponym", None))
-        doc._.kg_mentions = [m for m in found if not (
-            m[0] == "techniques" and (text[m[1]:m[2]].lower() in VAGUE_TERMS or text[m[1]:m[2]].lower() in WITHOUT_STEPS
-                                      and WITHOUT.search(text, max(0, m[1] - 60), m[1]))
-            or m[0] == "tasks" and text[m[1]:m[2]].lower() in VAGUE_TASKS)]
+        doc._.kg_mentions = [m for m in found if not _no_term(text, m)]
         return doc
+
+
+def _no_term(text: str, m) -> bool:
+    """A mention that names no term of its field: a vague one, or a training step the paper does without."""
+    if m[0] not in ("techniques", "tasks"):
+        return False
+    words = text[m[1]:m[2]].lower()
+    if m[0] == "tasks":
+        return words in VAGUE_TASKS
+    return words in VAGUE_TERMS or words in WITHOUT_STEPS and WITHOUT.search(text, max(0, m[1] - 60), m[1]) is not None
