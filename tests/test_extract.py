@@ -338,6 +338,12 @@ def test_extract_vague_terms_are_no_techniques_but_grow_into_specific_ones(nlp):
     assert {"graph neural networks", "sparse attention"} <= techniques
 
 
+def test_extract_attention_mechanism_is_a_technique_where_bare_attention_is_not(nlp):
+    text = "We fuse the two graphs with an attention mechanism, while attention alone ignores the edges."
+    techniques = set(fields(extract_text(nlp, text)).get("techniques", []))
+    assert "attention mechanism" in techniques and "attention" not in techniques
+
+
 @pytest.mark.parametrize("text", [
     "Our probe matches the teacher without fine-tuning the whole network.",
     "The adapter plugs into any frontier LLM without any further fine-tuning.",
