@@ -359,6 +359,15 @@ def test_extract_a_training_step_done_is_a_technique(nlp):
     assert "fine-tuning" in fields(extract_text(nlp, text)).get("techniques", [])
 
 
+def test_extract_a_generic_step_gives_way_to_the_kind_the_abstract_names(nlp):
+    text = ("The model is first trained by supervised fine-tuning and then by reinforcement learning. "
+            "Fine-tuning all weights is costly.")
+    techniques = set(fields(extract_text(nlp, text)).get("techniques", []))
+    assert "supervised fine-tuning" in techniques and not {"fine-tuning", "Fine-tuning"} & techniques
+    text = "We adapt the encoder by fine-tuning on 10k labelled scans."
+    assert "fine-tuning" in fields(extract_text(nlp, text)).get("techniques", [])
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")
