@@ -344,6 +344,14 @@ def test_extract_attention_mechanism_is_a_technique_where_bare_attention_is_not(
     assert "attention mechanism" in techniques and "attention" not in techniques
 
 
+def test_extract_a_model_by_its_size_or_training_alone_is_no_technique(nlp):
+    text = ("Adapting large models is costly, so we reuse pre-trained models and deep learning models "
+            "as frozen encoders alongside graph neural networks.")
+    techniques = set(fields(extract_text(nlp, text)).get("techniques", []))
+    assert not {"large models", "pre-trained models", "deep learning models"} & techniques
+    assert "graph neural networks" in techniques
+
+
 @pytest.mark.parametrize("text", [
     "Our probe matches the teacher without fine-tuning the whole network.",
     "The adapter plugs into any frontier LLM without any further fine-tuning.",

@@ -49,9 +49,12 @@ METRIC_MODIFIERS = {"final", "training", "test", "validation", "average", "mean"
 # records (0–6% of the abstracts that say it), while "graph neural networks", "large language models" or
 # "sparse attention" are. They stay in the lexicons, so they still grow into the specific terms. "attention
 # mechanism(s)" is not one of them: 9 of the 17 train abstracts that write it annotate it (9 of 11 where it is not
-# grown into a longer term), against 5 of 54 for a bare "attention".
+# grown into a longer term), against 5 of 54 for a bare "attention". Nor is a model by its size or its training alone:
+# "pre-trained models" (0 of 14), "large models" (0 of 9), "deep learning models" (1 of 6).
 VAGUE_TERMS = frozenset({
     "neural network", "neural networks", "language model", "language models", "attention", "guidance", "machine learning",
+    "pre-trained model", "pre-trained models", "pretrained model", "pretrained models", "large model", "large models",
+    "deep learning model", "deep learning models",
 })  # vague metric words ("fidelity", "preference") are settled in convert.py: metrics only beside a number
 # and tasks: train.jsonl annotates the kinds ("clinical decision-making", "sequential decision-making") and never a bare
 # "decision making" (0 of the 30 abstracts that write it)
