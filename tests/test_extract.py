@@ -376,6 +376,13 @@ def test_extract_a_generic_step_gives_way_to_the_kind_the_abstract_names(nlp):
     assert "fine-tuning" in fields(extract_text(nlp, text)).get("techniques", [])
 
 
+def test_extract_capitalised_words_listed_with_known_models_are_models(nlp):
+    text = "We embed the audio with the pre-trained models Whisper, Speechbrain, and Pyannote to extract features."
+    assert {"Whisper", "Speechbrain", "Pyannote"} <= set(fields(extract_text(nlp, text)).get("models", []))
+    text = "The gap is largest for open models such as Qwen-2.5-7B and Llama-3.1-8B, and for Claude."
+    assert not {"Qwen-2", "Llama-3"} & set(fields(extract_text(nlp, text)).get("models", []))
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")

@@ -469,7 +469,7 @@ SIZED_VERSION = re.compile(r"-|[BMK]$")
 YEAR = re.compile(r"\d{4}")
 
 
-COORDINATED = re.compile(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.|$|\s+(?:as|on|in|to)\b)")
+COORDINATED = re.compile(r"(?:(?<=, )|(?<=and )|(?<=or ))([A-Z][a-z][\w\-]*)(?=,|\s+and\b|\s+or\b|\.(?!\w)|$|\s+(?:as|on|in|to)\b)")
 
 
 LIST_SEP_END = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$")
@@ -636,6 +636,8 @@ class NameFinder:
         term_pair_ids = {id(a) for a in term_pairs}
         title_longs = [a for a in abbrevs if id(a) not in term_pair_ids]
         terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
+        # the lexicon's models, by start: a capitalised word listed with them is a name too (`_coordinated`)
+        known_models = _Starts([(s, e, r) for f, s, e, r, *_ in found if f == "models" and r == "lexicon"], lambda m: m[0])
         phrase_end = {}  # where the grown phrases of techniques and tasks end, by start
         for f, s, e, r, *_ in found:
             if f in ("techniques", "tasks") and r.startswith("phrase."):
@@ -822,7 +824,7 @@ class NameFinder:
                     if item.group(0).lower() not in STOP and item.group(0).lower() not in TITLED_NOT_NAMES:
                         at = s0 + m.start("items") + item.start()
                         found.append(SpanMention("datasets", at, at + len(item.group(0)), "dataset.pair", None))
-            self._coordinated(sentence, s0, candidates, found)
+            self._coordinated(sentence, s0, candidates + known_models.between(s0, s1), found)
         self._propagate(doc, proposed_spans, found)
         return doc
 
@@ -863,7 +865,8 @@ class NameFinder:
 
     @staticmethod
     def _coordinated(sentence: str, s0: int, candidates, found) -> None:
-        """Capitalised words listed with names ("Open-Sora, MVDIT, and Hunyuan") are names too."""
+        """Capitalised words listed with names ("Open-Sora, MVDIT, and Hunyuan"; "Whisper, Seamless, and Pyannote",
+        beside the lexicon's "Whisper") are names too."""
         if not candidates:
             return  # a word is taken only beside a name
         names = sorted({(s - s0, e - s0) for s, e, _ in candidates})
