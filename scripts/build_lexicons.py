@@ -85,6 +85,9 @@ STOP = {
     "management", "specificity", "sensitivity", "memorization", "hallucination", "reasoning", "retrieval",
     "large language model", "language model", "vision-language model", "dimensionality reduction",
     "clustering", "classification", "regression", "segmentation", "detection", "translation", "generation",
+    # read on train.jsonl, abstracts that write these never annotate them: a step of a method or a capability, not a
+    # problem ("response generation", "model optimization"), or what a task acts on ("referring expression")
+    "response generation", "action generation", "model optimization", "efficient exploration", "referring expression",
     # metrics that are quantities, not measures
     "number of params", "number of parameters", "parameters", "params", "inference time", "training time",
     "model size", "model parameters", "inference speed", "visual quality", "semantic consistency", "memory", "time", "runtime", "speed", "average", "overall", "score", "return", "mean", "total",

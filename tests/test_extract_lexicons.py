@@ -209,3 +209,17 @@ def test_extract_lexicons_one_field_for_terms_train_annotates_one_way():
     for surface in ("LSTM", "3DGS", "3D Gaussian Splatting", "NeRF", "dimensionality reduction"):
         assert fields[surface] == {"techniques"}, surface
     assert fields["domain adaptation"] == {"tasks"}
+
+
+def test_extract_lexicons_generic_steps_and_capabilities_are_no_tasks(nlp):
+    """Phrases train.jsonl never annotates where abstracts write them: a step of a method or a capability ("response
+    generation", "multimodal understanding"), or what a task acts on ("referring expression"). No lexicon lists
+    them, so they grow into a task only inside a specific term."""
+    from kg.extract.lexicon import Lexicon
+
+    surfaces = {surface.lower() for _fld, surface in Lexicon.load().entries}
+    generic = {"response generation", "action generation", "model optimization", "efficient exploration",
+               "referring expression", "multimodal understanding", "language generation"}
+    assert not generic & surfaces
+    text = "The agent improves response generation and multimodal understanding in dialogue."
+    assert not generic & {m.text.lower() for m in extract_text(nlp, text).mentions if m.field == "tasks"}
