@@ -134,6 +134,16 @@ def test_extract_typer_titled_candidates_take_runs_that_mix_acronyms_and_capital
     assert "Faster RCNN" in [text[s:e] for s, e in titled_candidates(text, [(at, at + 4)])]
 
 
+def test_extract_typer_titled_candidates_leave_out_devices_by_their_maker():
+    from kg.extract.typer import titled_candidates
+
+    text = ("The model runs on an NVIDIA Jetson Orin, a Qualcomm Snapdragon and the Apple Neural Engine, and maps "
+            "streets from Google Street View with the Kalman Filter Network.")
+    found = [text[s:e] for s, e in titled_candidates(text, [])]
+    assert not any(c.startswith(("NVIDIA", "Qualcomm", "Apple")) for c in found)
+    assert {"Google Street View", "Kalman Filter Network"} <= set(found)
+
+
 @pytest.mark.parametrize("text,names", [
     ("To guide the search, we design an Answer-Informed Oracle that scores partial solutions.", {"Answer-Informed Oracle"}),
     ("Our framework couples a Goal Imagery Encoder with a Multi-Modal Texture Generator to render scenes.",
