@@ -383,6 +383,14 @@ def test_extract_capitalised_words_listed_with_known_models_are_models(nlp):
     assert not {"Qwen-2", "Llama-3"} & set(fields(extract_text(nlp, text)).get("models", []))
 
 
+def test_extract_how_a_process_runs_is_no_task(nlp):
+    text = ("For parallel generation, diffusion language models replace autoregressive generation; "
+            "our sampler enables few-step synthesis for text-to-image generation.")
+    tasks = set(fields(extract_text(nlp, text)).get("tasks", []))
+    assert not {"parallel generation", "autoregressive generation", "few-step synthesis"} & tasks
+    assert "text-to-image generation" in tasks
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")

@@ -317,6 +317,18 @@ def _task_frame(text: str, start: int, end: int) -> bool:
         and TASK_FRAME_BEFORE.search(text[max(0, start - 120):start]) is not None
 
 
+# how a process runs, not what it makes: "parallel generation", "few-step synthesis", "end-to-end modeling" are no
+# tasks (read on train.jsonl: none of the 15 abstracts that write such a pair annotates it as one)
+MANNERS = frozenset("""parallel autoregressive auto-regressive non-autoregressive few-step one-step single-step multi-step
+mini-batch minibatch stochastic end-to-end iterative sequential""".split())
+PROCESS_HEADS = frozenset("generation synthesis modeling modelling inference decoding".split())
+
+
+def manner_only(words: list[str]) -> bool:
+    """Whether a phrase's words are a manner and a process and nothing else ("parallel generation")."""
+    return len(words) == 2 and words[0].lower() in MANNERS and words[1].lower() in PROCESS_HEADS
+
+
 # the rule of a task head's phrase outside a task frame ("… and person detection aimed at …"): read on train.jsonl,
 # about half such phrases are annotated entities (a third tasks), so the typer decides (a `drop_rules` prefix)
 UNFRAMED_TASK = "phrase.task_head_unframed"
@@ -361,6 +373,8 @@ class PhraseFinder:
                 if fld == "techniques" and head in WEAK_TECHNIQUE_HEADS and not re.search(r"[-–]|[A-Z]", text[start:m.start()]):
                     if len(words) < 3:
                         continue
+                if fld == "tasks" and manner_only(words):
+                    continue  # "parallel generation", "few-step synthesis", "end-to-end modeling": how, not what
                 if fld == "tasks" and not _task_frame(text, start, m.end()):
                     # no frame says the paper does it: a candidate the typer keeps only where it finds it a task
                     found.append(SpanMention(fld, start, m.end(), UNFRAMED_TASK, None))

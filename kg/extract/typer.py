@@ -72,7 +72,7 @@ from ..errors import PipelineConfigError
 from .abbreviations import find_abbreviations
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
-from .phrases import SENTENCE_OPENING, STOP, VAGUE_TASKS, VAGUE_TERMS, _verb_like
+from .phrases import SENTENCE_OPENING, STOP, VAGUE_TASKS, VAGUE_TERMS, _verb_like, manner_only
 from .spans import SURE_METRICS, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
@@ -595,6 +595,8 @@ class MentionTyper:
             best = max(fields, key=lambda i: (row[i], labels[i]))
             if p < at and labels[best] == "PROPOSED":
                 continue  # the lower bar of a sparse abstract is not for the paper's own name
+            if labels[best] == "TASKS" and manner_only(text[s:e].split()):
+                continue  # how a process runs is no task ("parallel generation"), though it may be a technique
             proposed.append((p, s, e, labels[best].lower(), rule))
         chosen: list[tuple[int, int]] = []
         for p, s, e, fld, rule in sorted(proposed, key=lambda x: (-x[0], x[1], x[2], x[4])):
