@@ -391,6 +391,15 @@ def test_extract_how_a_process_runs_is_no_task(nlp):
     assert "text-to-image generation" in tasks
 
 
+def test_extract_a_possessive_is_the_owner_not_a_modifier(nlp):
+    text = ("The VLLMs' accuracy reaches 71.2% on unanswerable questions. We speed up LLMs' inference "
+            "with PLMs' prompt tuning.")
+    f = fields(extract_text(nlp, text))
+    names = {n for fld in f.values() for n in fld}
+    assert not any("'" in n for n in names)
+    assert "accuracy" in f.get("metrics", []) and "prompt tuning" in f.get("techniques", [])
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")

@@ -20,8 +20,8 @@ from .spans import PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on,
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
 RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
-# a model's possessive before a measure's own words ("GPT-4o-mini's diagnostic accuracy")
-OWNER = re.compile(r"[^\s']+['’]s\s+(?=[a-z])")
+# a model's possessive before a measure's own words ("GPT-4o-mini's diagnostic accuracy", "VLLMs' accuracy")
+OWNER = re.compile(r"[^\s']+(?:['’]s|s['’])\s+(?=[a-z])")
 TRIM = " ,;:.’‘`'\"“”()[]"
 
 

@@ -167,8 +167,9 @@ def _modifiers(text: str, start: int, limit: int = 2, allowed: frozenset[str] = 
         w_start, word = found
         lw = word.lower()
         if lw not in allowed and (lw in STOP or lw.endswith("ly") or _verb_like(word) or _NUMBER.fullmatch(word)
-                                  or len(word) < 2 or lw in COMPARATIVES or _padding(word)):
-            break
+                                  or len(word) < 2 or lw in COMPARATIVES or _padding(word)
+                                  or word.endswith(("'", "'s", "’", "’s"))):
+            break  # (a possessive is the owner, not a modifier: "LLMs' inference", "Izzo's adaptation")
         if word[0].isupper() and not _proper_modifier(text, w_start, word) and lw in STOP:
             # a function word the field allows ("Final", "Average") stops the phrase where it only opens the sentence;
             # any other sentence-opening word passed the check above and is a modifier ("Breast cancer screening …")
