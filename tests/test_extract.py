@@ -400,6 +400,14 @@ def test_extract_a_possessive_is_the_owner_not_a_modifier(nlp):
     assert "accuracy" in f.get("metrics", []) and "prompt tuning" in f.get("techniques", [])
 
 
+def test_extract_the_singular_of_a_plural_acronym_is_its_long_form(nlp):
+    text = ("Temporal Graph Neural Networks (TGNNs) model evolving interactions. Training a TGNN is slow, so we "
+            "propose TASER, an adaptive sampler for TGNN training.")
+    f = fields(extract_text(nlp, text))
+    assert "Temporal Graph Neural Networks" in f.get("techniques", [])
+    assert "TGNN" not in f.get("models", [])
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")

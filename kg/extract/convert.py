@@ -360,6 +360,9 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     abbrevs = doc._.kg_abbreviations
     long_of = {a.short: a.long for a in abbrevs}
     long_of.update({a.short + "s": a.long for a in abbrevs if not a.short.endswith("s")})
+    # and the singular of a plural acronym: "TGNN" after "Temporal Graph Neural Networks (TGNNs)"
+    long_of.update({a.short[:-1]: a.long for a in abbrevs if len(a.short) > 2 and a.short.endswith("s")
+                    and a.short[-2].isupper() and a.short[:-1] not in long_of})
     short_of = {a.long: a.short for a in abbrevs}
     ext.abbreviations = {a.short: a.long for a in abbrevs}
 
