@@ -408,6 +408,14 @@ def test_extract_the_singular_of_a_plural_acronym_is_its_long_form(nlp):
     assert "TGNN" not in f.get("models", [])
 
 
+def test_extract_a_known_term_grows_by_the_kind_words_of_stop(nlp):
+    text = ("We compare approximate Bayesian inference on small language models with existing reinforcement "
+            "learning.")
+    found = set(fields(extract_text(nlp, text)).get("techniques", []))
+    assert {"approximate Bayesian inference", "small language models"} <= found
+    assert "reinforcement learning" in found and "existing reinforcement learning" not in found
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")
