@@ -141,6 +141,11 @@ def test_extract_prior_work_apposition_is_not_proposed(nlp):
      "supervision toward the final head.", {"FlexSGD", "RampLoss"}),
     ("Our system comprises MRCX (Multi-step Reasoning Cost Estimator), a 0.6B model predicting the cost of "
      "each step.", {"MRCX"}),
+    # enumerated in a sentence that names the paper's own method, with no cue of its own
+    ("We propose ScalingAttention, a training-free sparse attention for video diffusion. ScalingAttention decouples "
+     "topology discovery from sparsity control via: (1) WEST (Weight-Encoded Sparse Topology), which extracts a "
+     "block-sparse prior mask; (2) FAST (Fidelity-Aware Sensitivity Tuning), which tunes head-wise sparsity.",
+     {"WEST", "FAST"}),
 ])
 def test_extract_enumerated_parts_and_novel_apposition_are_proposed(nlp, text, names):
     f = fields(extract_text(nlp, text))

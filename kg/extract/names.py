@@ -751,8 +751,9 @@ class NameFinder:
                 for s, e, rule in candidates:
                     if (s, e) not in proposed_spans and rule != "name.emphasis" and ENUMERATED.search(text, max(s0, s - 12), s) \
                             and text[s:e].lower() not in lexicon_terms:
-                        if own is None:
-                            own = bool(PROPOSAL_CUE.search(sentence) or OUR_CUE.search(sentence) or PARTS.search(sentence))
+                        if own is None:  # a cue, or a name the abstract already gave its own ("X decouples … via: (1) …")
+                            own = bool(PROPOSAL_CUE.search(sentence) or OUR_CUE.search(sentence) or PARTS.search(sentence)
+                                       or any(s0 <= a and b <= s1 or text[a:b] in sentence for a, b in proposed_spans))
                         if own:
                             proposed_spans.append((s, e))
                             found.append(SpanMention("proposed", s, e, "proposed.enumerated", None))
