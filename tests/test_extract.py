@@ -421,6 +421,13 @@ def test_extract_a_known_term_grows_by_the_kind_words_of_stop(nlp):
     assert "reinforcement learning" in found and "existing reinforcement learning" not in found
 
 
+def test_extract_a_comparing_word_is_no_part_of_a_measure(nlp):
+    text = "Our model keeps comparable accuracy of 91.2% on CIFAR-10 with similar inference time of 12 ms per image."
+    metrics = set(fields(extract_text(nlp, text)).get("metrics", []))
+    assert {"accuracy", "inference time"} <= metrics
+    assert not {"comparable accuracy", "similar inference time"} & metrics
+
+
 def test_extract_a_distance_not_measured_with_is_a_technique(nlp):
     text = ("By computing the Chamfer distance between point clouds, similar scenes are grouped. "
             "We bound convergence rates in Wasserstein distance of empirical measures.")

@@ -221,7 +221,10 @@ def _padding(word: str) -> bool:
 
 
 COMPARATIVES = {"faster", "better", "higher", "lower", "larger", "smaller", "stronger", "greater", "fewer", "longer",
-                "shorter", "easier", "harder", "cheaper", "deeper", "wider", "best", "largest", "fastest", "latest"}
+                "shorter", "easier", "harder", "cheaper", "deeper", "wider", "best", "largest", "fastest", "latest",
+                # and words that compare without the suffix ("similar inference time", "comparable accuracy": train.jsonl
+                # records the bare measure or nothing, never the longer phrase)
+                "similar", "comparable", "equivalent", "acceptable", "reasonable", "lowest", "highest", "worst"}
 
 
 def _proper_modifier(text: str, start: int, word: str) -> bool:
