@@ -753,7 +753,7 @@ class NameFinder:
                             and text[s:e].lower() not in lexicon_terms:
                         if own is None:  # a cue, or a name the abstract already gave its own ("X decouples … via: (1) …")
                             own = bool(PROPOSAL_CUE.search(sentence) or OUR_CUE.search(sentence) or PARTS.search(sentence)
-                                       or any(s0 <= a and b <= s1 or text[a:b] in sentence for a, b in proposed_spans))
+                                       or any(text[a:b] in sentence for a, b in proposed_spans))
                         if own:
                             proposed_spans.append((s, e))
                             found.append(SpanMention("proposed", s, e, "proposed.enumerated", None))
