@@ -1097,6 +1097,8 @@ def test_extract_a_name_starts_past_the_words_before_it(nlp, text, field, names,
      "CVPR"),
     ("Our method outperforms the ICLR 2025 baseline One2Any by 12 points of ADD-0.1 accuracy on LINEMOD.", "ICLR"),
     ("We curate 3,900 reviews of papers from ICLR and NeurIPS and compare GPT-4o with Llama-3-8B as reviewers.", "NeurIPS"),
+    ("Our ledger follows the W3C PROV standard and stores the outputs of GPT-4o for audits.", "W3C"),
+    ("The Humanoid Robotics Project, supported by METI, builds on the HRP-2 platform and ROS.", "METI"),
 ])
 def test_extract_venue_is_no_method(nlp, text, venue):
     """A conference or a company written alone says where a paper appeared or who made a model: no method (and in

@@ -36,8 +36,8 @@ STOP_ACRONYMS = {
     """.split()
 }
 # where a paper appears and who made it, never a method it proposes or uses: conferences, publishers, companies,
-# agencies and universities written alone ("the CVPR 2026 challenge", "submissions to ICLR and NeurIPS", "models
-# from OpenAI"); a name that holds one of them stays ("Google Gemini", "IEEE 14-bus"). Not for datasets: a
+# agencies, standards bodies and institutes written alone ("the CVPR 2026 challenge", "submissions to ICLR and
+# NeurIPS", "models from OpenAI", "aligned with the W3C PROV standard", "supported by METI"); a name that holds one of them stays ("Google Gemini", "IEEE 14-bus"). Not for datasets: a
 # challenge's data is often named after its venue ("ISBI 2012", "the SIGIR collection"); CoNLL and SemEval name
 # shared tasks and their data, so they are not here
 VENUES_AND_BODIES = frozenset(w.lower() for w in """
@@ -46,6 +46,7 @@ VENUES_AND_BODIES = frozenset(w.lower() for w in """
     MICCAI ISBI MIDL ICASSP Interspeech SIGGRAPH CHI UIST ICSE FSE OSDI SOSP NSDI MLSys ISCA ASPLOS
     ICCAD HPCA TPAMI TNNLS JMLR TMLR IJCV IEEE ACM NASA DARPA NSF NIH OpenAI DeepMind Anthropic Google Microsoft Meta
     NVIDIA Nvidia Amazon Apple IBM Intel Baidu Alibaba Tencent Huawei ByteDance MIT CMU Stanford Berkeley
+    NIST W3C IETF 3GPP ITU ETSI IEC ESA FDA NOAA METI INRIA CNRS OECD
     """.split())
 YEAR_AFTER = re.compile(r"[\s'’-]*(?:19|20)?\d\d$")
 
