@@ -1201,6 +1201,8 @@ def test_extract_task_frame_is_not_any_list(text, term):
     ("It sits between frame-level person counting, which does not localize counts, and person detection aimed at "
      "localizing people.", "person detection", False),
     ("We study vulnerability repair for industrial codebases.", "vulnerability repair", True),
+    ("We study omnidirectional bipedal locomotion for humanoids.", "omnidirectional bipedal locomotion", True),
+    ("We address cross-lingual QA for low-resource languages.", "cross-lingual QA", True),
 ])
 def test_extract_task_head_outside_a_frame_is_left_to_the_typer(text, task, framed):
     """A task head's phrase outside a task frame is proposed under a rule of its own, which the typer may drop
