@@ -1473,3 +1473,23 @@ def test_extract_capitalised_names_listed_before_datasets_are_datasets(nlp, text
 def test_extract_languages_and_tables_listed_before_datasets_are_none(nlp):
     text = "The English and German datasets are small; Table 2 and Table 3 benchmarks follow."
     assert not fields(extract_text(nlp, text)).get("datasets")
+
+
+@pytest.mark.parametrize("text,model", [
+    ("Extensive experiments on DiT-XL/2, FLUX.1-dev, and Wan2.1 demonstrate the effectiveness of the sampler.",
+     "DiT-XL/2"),
+    ("We compare with Qwen-2.5-7B/72B on every benchmark.", "Qwen-2.5-7B/72B"),
+])
+def test_extract_name_with_a_size_after_a_slash_is_one_name(nlp, text, model):
+    assert model in fields(extract_text(nlp, text)).get("models", [])
+
+
+def test_extract_slash_pairs_that_are_no_sized_name_stay_out(nlp):
+    text = "We quantize from INT8/FP16 for AR/VR headsets at 3 TFLOP/s."
+    found = [n for names in fields(extract_text(nlp, text)).values() for n in names]
+    assert not [n for n in found if "/" in n]
+
+
+def test_extract_known_measure_keeps_its_value_out_of_its_name(nlp):
+    found = fields(extract_text(nlp, "On SiT-XL our sampler reaches FID 2.1."))
+    assert "FID" in found.get("metrics", []) and "FID 2.1" not in found.get("models", [])

@@ -101,8 +101,10 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             fld, rule = "metrics", "metric.valued"  # "UCCR=0.0000, PAU=1.0000": a name set equal to a score is a measure
         elif fld == "models" and rule != "lexicon" and VALUE_OF.match(text, e) and A_VALUE_OF.search(text[max(0, s - 40):s]):
             fld, rule = "metrics", "metric.valued"  # "an FNIR of 0.3%", "a mean AbsRel of 0.081": a measure's value
-        if fld in ("proposed", "models", "datasets") and (v := version_after(text, s, e, dataset=fld == "datasets")):
-            # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family
+        if fld in ("proposed", "models", "datasets") and (s, e) not in known["metrics"] \
+                and (v := version_after(text, s, e, dataset=fld == "datasets")):
+            # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family (but a
+            # known measure's number is its value: "reaches FID 2.1")
             e, _canonical = v, None
         raw.append(SpanMention(fld, s, e, rule, _canonical))
     # the same span in several fields: keep the most specific field

@@ -467,6 +467,9 @@ NOT_A_NAME = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d+|\d+[×x]\d
                         r"|\d+(?:\.\d+)?[A-Za-z]{0,3}(?:[-–~]\d+(?:\.\d+)?[A-Za-z]{0,3})+|\d+[-–][GCNT]PUs?")
 DASH = re.compile(r"[-–]")
 SIZED_VERSION = re.compile(r"-|[BMK]$")
+# a name with a patch size or a second size after a slash: "DiT-XL/2", "ViT-S/16", "Llama-3.1-8B/70B" (read on
+# train.jsonl: all 5 such names are annotated models, as one name)
+SLASH_SIZE = re.compile(r"([A-Za-z][\w\-.+]*)/(\d+(?:\.\d+)?[BMK]?)")
 YEAR = re.compile(r"\d{4}")
 
 
@@ -843,8 +846,10 @@ class NameFinder:
             w = m.group(0)
             if w.islower() or w.isdigit():
                 continue  # names have a capital: most words stop here
-            if "/" in w and "://" not in sentence[m.start():m.end() + 3]:
-                continue
+            if "/" in w and "://" not in sentence[m.start():m.end() + 3] and not (
+                    (sized := SLASH_SIZE.fullmatch(w)) and is_name_shaped(sized.group(1))
+                    and not HARDWARE.fullmatch(sized.group(1))):
+                continue  # "INT8/FP16", "AR/VR", "FLOP/s", but "DiT-XL/2", "ViT-S/16", "Qwen-2.5-7B/72B" are one name
             if w.startswith(("http", "www")) or "github" in w.lower():
                 continue
             core = strip_possessive(w)
