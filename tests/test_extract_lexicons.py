@@ -165,6 +165,17 @@ def test_extract_lexicons_term_with_capitals_matches_in_either_number(nlp, text,
     assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
 
 
+@pytest.mark.parametrize("text,name", [
+    ("However, even the state-of-the-art NeRF model, Gaussian Splatting, requires minutes for training.",
+     "Gaussian Splatting"),
+    ("Each robot fuses the relative measurements with an Extended Kalman Filter.", "Extended Kalman Filter"),
+])
+def test_extract_lexicons_term_with_capitals_matches_in_title_case(nlp, text, name):
+    """A term that starts on a name and goes on in lower case ("Gaussian splatting") matches in title case too, as a
+    lower-case term matches in any case."""
+    assert name in [m.text for m in extract_text(nlp, text).mentions if m.field == "techniques"]
+
+
 def test_extract_lexicons_pde_benchmarks_are_datasets(nlp):
     """The PDE systems neural solvers are scored on are benchmarks (train.jsonl: 5 of 5 annotated datasets)."""
     text = "The operator beats FNO on Burgers' equation, Darcy flow and the Kuramoto-Sivashinsky equation."

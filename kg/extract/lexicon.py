@@ -48,6 +48,12 @@ class Lexicon:
                                        or fld in ("techniques", "tasks") and last.isalpha() and last.islower()):
                     forms.append(surface[:-1] if surface.endswith("s") and not surface.endswith("ss") else surface + "s")
                     self.entries.setdefault((fld, forms[-1]), name)
+                # the title-case form of a term that starts on a name ("Gaussian Splatting", "Markov Decision
+                # Processes" for "Gaussian splatting", "Markov decision processes"): a lower-case term matches in any case
+                # already, one with a capital only as written
+                if fld in ("techniques", "tasks", "metrics") and _title_cased(surface) is not None:
+                    for form in forms:
+                        self.entries.setdefault((fld, _title_cased(form)), name)
                 # a lower-case technique whose first two words are written joined by a hyphen ("flow-matching model",
                 # "gradient-clipping baselines", "beam-search algorithm"): held out on train.jsonl, 21 of 28 such are
                 # annotated; a task's hyphenated form mostly modifies the noun after it ("question-answering capabilities")
@@ -87,6 +93,23 @@ class Lexicon:
         for path in extra:
             lex.read(Path(path), min_length=3)
         return lex
+
+
+SMALL = frozenset("a an and for in of on or the to with via by from".split())
+
+
+def _title_cased(surface: str) -> str | None:
+    """"Gaussian splatting" → "Gaussian Splatting", "extended Kalman filter" → "Extended Kalman Filter": a term of several
+    words, one with a capital, with its lower-case words capitalised (not the small ones after the first: "Sum of
+    squares" → "Sum of Squares"); None for a term with no capital or no lower-case word, or with a digit or a mark
+    after its first word."""
+    words = surface.split()
+    if len(words) < 2 or not any(c.isupper() for c in surface) \
+            or not all(re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)*", w) for w in words[1:]) \
+            or not any(w.islower() and w not in SMALL for w in words):
+        return None
+    return " ".join(w if (k and w in SMALL) or not w.islower() else "-".join(p.capitalize() for p in w.split("-"))
+                    for k, w in enumerate(words))
 
 
 def case_sensitive(surface: str) -> bool:
