@@ -701,6 +701,8 @@ def test_extract_method_a_compound_is_built_on_is_named(nlp, text, names):
 @pytest.mark.parametrize("text,names", [
     ("We evaluate on workflows such as RAG-based QA and a pipeline with CNN-based encoders.", {"RAG", "CNN"}),
     ("A Transformer-based Deep Q-Network balances the load.", {"Transformer"}),
+    # … also where the compound is a task's phrase
+    ("We evaluate on workflows such as RAG-based question answering.", {"RAG"}),
 ])
 def test_extract_technique_a_compound_is_built_on_is_named(nlp, text, names):
     # train.jsonl annotates the technique a compound is built on ("CNN-based model" → CNN) in most abstracts
