@@ -210,14 +210,15 @@ def test_extract_lexicons_technique_written_with_a_hyphen_matches(nlp):
 
 def test_extract_lexicons_one_field_for_terms_train_annotates_one_way():
     """Architectures and scene representations train.jsonl annotates as techniques (LSTM 4 of 4, 3D Gaussian Splatting
-    5 of 5, neural radiance fields 5 of 6), dimensionality reduction a technique (4 of 4) and domain adaptation a task
-    (4 of 5): each has one row, in that field."""
+    5 of 5, neural radiance fields 5 of 6), dimensionality reduction, continual learning and density estimation
+    techniques (4 of 4, 4 of 6, 2 of 2) and domain adaptation a task (4 of 5): each has one row, in that field."""
     from kg.extract.lexicon import Lexicon
 
     fields = {}
     for (fld, surface) in Lexicon.load().entries:
         fields.setdefault(surface, set()).add(fld)
-    for surface in ("LSTM", "3DGS", "3D Gaussian Splatting", "NeRF", "dimensionality reduction"):
+    for surface in ("LSTM", "3DGS", "3D Gaussian Splatting", "NeRF", "dimensionality reduction", "continual learning",
+                    "density estimation"):
         assert fields[surface] == {"techniques"}, surface
     assert fields["domain adaptation"] == {"tasks"}
 
