@@ -89,7 +89,7 @@ def test_resolve_vote_lexicon_labels_come_from_the_shipped_lexicons():
     assert labels["visiontransformer"] == labels["vit"] == "Method"  # models.tsv: ViT, alias Vision Transformer
     assert labels["kvcache"] == "Technique" and labels["ndcg"] == labels["wer"] == "Metric"
     assert labels["mimiccxr"] == "Dataset"  # only the generated Papers-with-Code list has it
-    assert "mae" not in labels and "continuallearning" not in labels  # a metric and a model; a task and a technique
+    assert "mae" not in labels and "neuralarchitecturesearch" not in labels  # a metric and a model; a task and a technique
     assert "dynamictimewarping" not in labels  # the PwC task catalogue's labels are not taken
     assert lexicon_labels()["vit"].spellings == {"ViT"} and lexicon_labels()["cora"].spellings == {"Cora"}  # `casing`
 
