@@ -132,6 +132,8 @@ def test_extract_lexicons_theory_and_error_measures_are_metrics(nlp, text, metri
     ("Training used DP-SGD as implemented in Opacus with clipping norm 1.", "Opacus"),
     # the long form of SGD, as train.jsonl annotates it (4 of 4); no techniques row takes it
     ("Two-layer networks trained with stochastic gradient descent reach zero training loss.", "stochastic gradient descent"),
+    # the Fourier neural operator, a named architecture train.jsonl annotates as a model (3 of 3)
+    ("We compare with Fourier Neural Operators and UNets on the Navier-Stokes benchmark.", "Fourier Neural Operators"),
 ])
 def test_extract_lexicons_software_and_classic_algorithms_are_models(nlp, text, model):
     """Software, services and classic named algorithms are models (GUIDELINES; in train.jsonl 26 of the 27 mentions
