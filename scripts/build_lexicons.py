@@ -88,6 +88,8 @@ STOP = {
     # read on train.jsonl, abstracts that write these never annotate them: a step of a method or a capability, not a
     # problem ("response generation", "model optimization"), or what a task acts on ("referring expression")
     "response generation", "action generation", "model optimization", "efficient exploration", "referring expression",
+    # a model, not a measure (read on train.jsonl: Sentence-BERT is annotated a model in 2 of 2 abstracts)
+    "sentence-bert",
     # metrics that are quantities, not measures
     "number of params", "number of parameters", "parameters", "params", "inference time", "training time",
     "model size", "model parameters", "inference speed", "visual quality", "semantic consistency", "memory", "time", "runtime", "speed", "average", "overall", "score", "return", "mean", "total",
