@@ -237,3 +237,11 @@ def test_extract_lexicons_generic_steps_and_capabilities_are_no_tasks(nlp):
     assert not generic & surfaces
     text = "The agent improves response generation and multimodal understanding in dialogue."
     assert not generic & {m.text.lower() for m in extract_text(nlp, text).mentions if m.field == "tasks"}
+
+
+def test_extract_lexicons_vision_and_language_navigation_is_a_task(nlp):
+    """The embodied task, with its acronym and the PwC list's spelling as aliases (read in a build of arxiv-005, where
+    the typer made its long form a technique)."""
+    text = ("Vision-and-Language Navigation (VLN) aims to enable an embodied agent to follow natural-language "
+            "instructions and navigate.")
+    assert "Vision-and-Language Navigation" in [m.text for m in extract_text(nlp, text).mentions if m.field == "tasks"]
