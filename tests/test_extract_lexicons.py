@@ -243,5 +243,8 @@ def test_extract_lexicons_vision_and_language_navigation_is_a_task(nlp):
     """The embodied task, with its acronym and the PwC list's spelling as aliases (read in a build of arxiv-005, where
     the typer made its long form a technique)."""
     text = ("Vision-and-Language Navigation (VLN) aims to enable an embodied agent to follow natural-language "
-            "instructions and navigate.")
-    assert "Vision-and-Language Navigation" in [m.text for m in extract_text(nlp, text).mentions if m.field == "tasks"]
+            "instructions and navigate to a target location in unseen 3D environments. We argue that adapting VLMs to "
+            "VLN requires endowing them with two complementary capabilities.")
+    title = "SpaAct: Spatially-Activated Transition Learning with Curriculum Adaptation for Vision-Language Navigation"
+    found = [(m.field, m.text) for m in extract_text(nlp, text, meta={"title": title}).mentions]
+    assert ("tasks", "Vision-and-Language Navigation") in found, found
