@@ -8,6 +8,7 @@ spans (`\\textbf{…}`, `\\emph{…}`, `**…**`) are kept: authors emphasise th
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 SYMBOLS = {
@@ -26,7 +27,10 @@ TOKEN = re.compile(
     r"|(?<=\d)(\*)(?=\s?(?:fewer|less|more|faster|slower|smaller|larger|lower|higher|speed-?ups?|reductions?|"
     r"compression|improvements?|increases?|decreases?)\b)"
     r"|(?<=[^\s*])(\*)(?![\w*])"
+    # an accent on a letter: Schr\"odinger, Fr\'{e}chet, na\"ive (725 in the conference corpus and three arXiv files)
+    r"|\\(['\"`^~=.])\s*(?:\{([A-Za-z])\}|([A-Za-z]))"
 )
+ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304", ".": "\u0307"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,11 @@ def clean(text: str) -> CleanText:
         pos = m.end()
         cmd, brace, escaped = m.group(1), m.group(2), m.group(3)
         star = m.group(4) or m.group(5) or m.group(6) or m.group(7) or m.group(8)
-        if escaped:
+        if m.group(9):  # an accented letter, as one character
+            out.append(unicodedata.normalize("NFC", (m.group(10) or m.group(11)) + ACCENTS[m.group(9)]))
+            starts.append(m.start())
+            ends.append(m.end())
+        elif escaped:
             out.append(escaped)
             starts.append(m.start())
             ends.append(m.end())

@@ -52,6 +52,19 @@ def test_extract_latex_markdown_emphasis():
     assert [c.text[a:b] for a, b in c.emphasis] == ["Foo Bar Net (FBN)"]
 
 
+def test_extract_latex_accents_are_letters(nlp):
+    """A LaTeX accent on a letter ("Fr\\'echet", "Schr\\"{o}dinger") is the accented letter, one character mapped back
+    to the whole command: the names that carry one read as written elsewhere."""
+    raw = r"We lower the Fr\'echet Inception Distance (FID) with Schr\"{o}dinger bridges and a MaxR\'enyi score."
+    c = clean(raw)
+    assert c.text == "We lower the Fréchet Inception Distance (FID) with Schrödinger bridges and a MaxRényi score."
+    i = c.text.index("é")
+    assert raw[slice(*c.original_span(i, i + 1))] == r"\'e"
+    names = {m.text for m in extract_text(nlp, raw).mentions}
+    assert "Fréchet Inception Distance" in names or "FID" in names, names
+    assert not any("\\" in n for n in names), names
+
+
 def test_extract_latex_ligatures_are_spelled_out(nlp):
     """PDF-extracted abstracts write "ﬁ", "ﬂ", "ﬀ", "ﬃ" as one character: the rules read the letters, and the
     offsets still point at the ligature."""
