@@ -108,10 +108,11 @@ def clean(text: str) -> CleanText:
         pos = m.end()
         cmd, brace, escaped = m.group(1), m.group(2), m.group(3)
         star = m.group(4) or m.group(5) or m.group(6) or m.group(7) or m.group(8)
-        if m.group(9):  # an accented letter, as one character
-            out.append(unicodedata.normalize("NFC", (m.group(10) or m.group(11)) + ACCENTS[m.group(9)]))
-            starts.append(m.start())
-            ends.append(m.end())
+        if m.group(9):  # an accented letter: one character where Unicode composes it ("é"), else letter and mark
+            piece = unicodedata.normalize("NFC", (m.group(10) or m.group(11)) + ACCENTS[m.group(9)])
+            out.append(piece)
+            starts.extend([m.start()] * len(piece))
+            ends.extend([m.end()] * len(piece))
         elif escaped:
             out.append(escaped)
             starts.append(m.start())

@@ -60,6 +60,8 @@ def test_extract_latex_accents_are_letters(nlp):
     assert c.text == "We lower the Fréchet Inception Distance (FID) with Schrödinger bridges and a MaxRényi score."
     i = c.text.index("é")
     assert raw[slice(*c.original_span(i, i + 1))] == r"\'e"
+    odd = clean(r'a \"q here')  # no composed "q̈": the letter and its mark, both mapped back to the command
+    assert odd.text == "a q\u0308 here" and len(odd.starts) == len(odd.ends) == len(odd.text)
     names = {m.text for m in extract_text(nlp, raw).mentions}
     assert "Fréchet Inception Distance" in names or "FID" in names, names
     assert not any("\\" in n for n in names), names
