@@ -17,7 +17,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from ..errors import PipelineConfigError
-from .spans import TITLE_TERMS, SpanMention
+from .spans import SMALL_WORDS, TITLE_TERMS, SpanMention
 
 LEXICON_DIR = Path(__file__).parent / "lexicons"
 #: lexicon type → extraction field
@@ -51,9 +51,9 @@ class Lexicon:
                 # the title-case form of a term that starts on a name ("Gaussian Splatting", "Markov Decision
                 # Processes" for "Gaussian splatting", "Markov decision processes"): a lower-case term matches in any case
                 # already, one with a capital only as written
-                if fld in ("techniques", "tasks", "metrics") and _title_cased(surface) is not None:
-                    for form in forms:
-                        self.entries.setdefault((fld, _title_cased(form)), name)
+                if fld in ("techniques", "tasks", "metrics"):
+                    for titled in filter(None, map(_title_cased, forms)):
+                        self.entries.setdefault((fld, titled), name)
                 # a lower-case technique whose first two words are written joined by a hyphen ("flow-matching model",
                 # "gradient-clipping baselines", "beam-search algorithm"): held out on train.jsonl, 21 of 28 such are
                 # annotated; a task's hyphenated form mostly modifies the noun after it ("question-answering capabilities")
@@ -95,9 +95,6 @@ class Lexicon:
         return lex
 
 
-SMALL = frozenset("a an and for in of on or the to with via by from".split())
-
-
 def _title_cased(surface: str) -> str | None:
     """"Gaussian splatting" → "Gaussian Splatting", "extended Kalman filter" → "Extended Kalman Filter": a term of several
     words, one with a capital, with its lower-case words capitalised (not the small ones after the first: "Sum of
@@ -106,9 +103,9 @@ def _title_cased(surface: str) -> str | None:
     words = surface.split()
     if len(words) < 2 or not any(c.isupper() for c in surface) \
             or not all(re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)*", w) for w in words[1:]) \
-            or not any(w.islower() and w not in SMALL for w in words):
+            or not any(w.islower() and w not in SMALL_WORDS for w in words):
         return None
-    return " ".join(w if (k and w in SMALL) or not w.islower() else "-".join(p.capitalize() for p in w.split("-"))
+    return " ".join(w if (k and w in SMALL_WORDS) or not w.islower() else "-".join(p.capitalize() for p in w.split("-"))
                     for k, w in enumerate(words))
 
 

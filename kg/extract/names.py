@@ -17,7 +17,7 @@ from .corpus import WORD as TERM_WORD
 from .corpus import corpus_names, corpus_terms, word_clusters
 from .latex import clean
 from .phrases import STOP, TASK_HEADS, VAGUE_TERMS
-from .spans import PROPAGATED, SpanMention, longest_first, sentence_bounds, text_of
+from .spans import PROPAGATED, SMALL_WORDS, SpanMention, longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -449,7 +449,6 @@ PER_MEASURE = re.compile(r"\b(?:tokens|samples|images|steps|frames|queries|words
 NAMED_METRIC = re.compile(r"(?<=\s)([A-Z][a-z]+(?:[-–][A-Z]?[a-z]+)?)\s+(?:metrics?|distances?|divergences?)\b")
 EMPH_ROLE = re.compile(r"^\s*(?:module|component|loss|mechanism|strategy|method|framework|technique|regularization|"
                        r"regularizer|objective|term|block|layer|scheme|algorithm|procedure|stage)\b", re.I)
-SMALL_WORDS = {"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from", "at", "as"}
 
 
 ADJECTIVAL = re.compile(

@@ -16,6 +16,9 @@ SURE_METRICS = "kg_sure_metrics"
 PROPAGATED = "kg_propagated"
 # … and the key under which the lexicon leaves its terms in the title (title offsets), for the conversion
 TITLE_TERMS = "kg_title_terms"
+# the small words of a title-case phrase, written in lower case ("Sum of Squares", "Search Or AcceleRate")
+SMALL_WORDS = frozenset({"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from",
+                         "at", "as"})
 
 
 class SpanMention(NamedTuple):
