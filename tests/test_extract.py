@@ -567,6 +567,10 @@ def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kep
 @pytest.mark.parametrize("text,task", [
     ("We study vulnerability repair for industrial codebases.", "vulnerability repair"),
     ("We address program repair.", "program repair"),
+    # a task's scope or condition stays with it ("-level", "-aware", "-context" pad the terms of other fields)
+    ("Our system performs sentence-level evidence retrieval for fact checking.", "sentence-level evidence retrieval"),
+    ("We address long-context modeling for agents.", "long-context modeling"),
+    ("We address context-aware anomaly detection in power grids.", "context-aware anomaly detection"),
 ])
 def test_extract_task_heads(nlp, text, task):
     assert task in fields(extract_text(nlp, text)).get("tasks", [])
