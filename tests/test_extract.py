@@ -226,6 +226,25 @@ def test_extract_long_form_head_says_what_it_names(nlp, text, field, name):
     assert found.get(name) == field
 
 
+@pytest.mark.parametrize("text,field,name", [
+    # the long form of an acronym the lexicon knows is that term, in its field
+    ("Our method achieves a Structural Similarity Index Measure (SSIM) above 0.99.", "metrics",
+     "Structural Similarity Index Measure"),
+    ("Edits keep Learned Perceptual Image Patch Similarity (LPIPS) below 0.01.", "metrics",
+     "Learned Perceptual Image Patch Similarity"),
+    ("A Gated Recurrent Unit (GRU) encodes each trajectory.", "models", "Gated Recurrent Unit"),
+    # unless it spells another term with the same letters: SAM is the Segment Anything Model, SVM a support vector machine
+    ("Features pass a Spatial Alignment Module (SAM) before fusion.", None, None),
+    ("Firms adopt Software Vulnerability Management (SVM) tools.", None, None),
+])
+def test_extract_long_form_of_a_known_acronym(nlp, text, field, name):
+    mentions = extract_text(nlp, text).mentions
+    known = [m.text for m in mentions if m.evidence.rule == "name.long_form_known"]
+    assert known == ([name] if name else [])
+    if name:
+        assert next(m.field for m in mentions if m.text == name) == field
+
+
 @pytest.mark.parametrize("text,padded", [
     ("Nine representative surface reconstruction methods are compared.", "representative surface reconstruction"),
     ("A subsequent LLM rewrites the draft.", "subsequent LLM"),

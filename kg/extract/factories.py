@@ -15,7 +15,7 @@ from .components import ClaimFinder
 from .lexicon import LexiconMatcher
 from .links import LinkFinder
 from .model import EntityModel
-from .names import NameFinder
+from .names import NameFinder, spelled_words
 from .phrases import PhraseFinder
 from .typer import MentionTyper
 
@@ -65,11 +65,15 @@ def make_links(nlp: Language, name: str) -> LinkFinder:
 @Language.factory("kg_names", assigns=["doc._.kg_mentions"], requires=["doc.sents"])
 def make_names(nlp: Language, name: str) -> NameFinder:
     terms, datasets = set(), set()
+    spelled: dict[tuple[str, str], set[str]] = {}
     for _, pipe in nlp.pipeline:
         if isinstance(pipe, LexiconMatcher):
             terms |= {surface.lower() for (fld, surface) in pipe.lexicon.entries if fld in ("techniques", "tasks", "metrics")}
             datasets |= {surface for (fld, surface) in pipe.lexicon.entries if fld == "datasets"}
-    return NameFinder(name, frozenset(terms), frozenset(datasets))
+            for (fld, surface), canonical in pipe.lexicon.entries.items():
+                if " " in surface or "-" in surface:
+                    spelled.setdefault((fld, canonical), set()).update(spelled_words(surface))
+    return NameFinder(name, frozenset(terms), frozenset(datasets), {k: frozenset(v) for k, v in spelled.items()})
 
 
 @Language.factory("kg_phrases", assigns=["doc._.kg_mentions"])

@@ -426,6 +426,21 @@ MODEL_LIKE = re.compile(r"[A-Za-z]{2,}-?[vV]?\d|[a-z][A-Z]")
 # Recognition (OCR)" a task, "Natural Language Processing (NLP)" or "Unmanned Aerial Vehicles (UAVs)" a
 # field or a thing, no entity (None). Read on train.jsonl, where long forms with these heads were such
 # in 30 of 31 cases; other long forms stay names (models) for the typer to settle.
+# the last word of a measure's long form ("Dice Similarity Coefficient", "Normalized Discounted Cumulative Gain")
+MEASURE_LAST = re.compile(r"\b(?:Measure|Index|Coefficients?|Gain|Bound|Curve|Scores?|Distance|Error|Similarity|Ratio|Rate|"
+                          r"Accuracy|Precision|Recall|Divergence|Metric|Likelihood|Correlation|Deviation)$", re.I)
+# words a row's long form and a text's may share without naming the same thing ("Specific Small Models" is no SSM)
+GENERIC_SPELLED = frozenset("model models network networks method methods learning based large deep neural system systems "
+                            "the of and for a an in on with to by via".split())
+
+
+def spelled_words(form: str) -> set[str]:
+    """The content words of a long form, lower-case and singular ("Multi-Layer Perceptrons" → multi, layer, perceptron)."""
+    words = {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+             for w in re.findall(r"[a-z0-9]+", form.lower())}
+    return words - GENERIC_SPELLED
+
+
 LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
@@ -618,10 +633,22 @@ class NameFinder:
     """spaCy component: shape- and context-based names (proposed, models, datasets, metrics)."""
 
     def __init__(self, name: str = "kg_names", lexicon_terms: frozenset[str] = frozenset(),
-                 dataset_names: frozenset[str] = frozenset()):
+                 dataset_names: frozenset[str] = frozenset(),
+                 spelled: dict[tuple[str, str], frozenset[str]] | None = None):
         self.name = name
         self.lexicon_terms = lexicon_terms
         self.dataset_names = dataset_names
+        self.spelled = spelled or {}  # (field, canonical) → the words of the lexicon row's forms of several words
+
+    def _spells(self, fld: str, canonical: str | None, long: str) -> bool:
+        """Whether `long` spells out the lexicon's acronym `canonical` of field `fld`: it shares a word with one of the
+        row's long forms ("Area Under the Curve" for AUC, "area under the ROC curve"), or, where the row has none, it
+        names a model or a measure ("Gated Recurrent Unit" for GRU, "Evidence Lower Bound" for ELBO). Not "Spatial
+        Alignment Module" for SAM (Segment Anything), nor "National Institute of Standards and Technology" for NIST."""
+        words = self.spelled.get((fld, canonical))
+        if words:
+            return bool(words & spelled_words(long))
+        return fld == "models" or fld == "metrics" and MEASURE_LAST.search(long) is not None
 
     def _variant_of_dataset(self, name: str) -> bool:
         """Whether `name` is a known dataset's name with a suffix after a hyphen: "ImageNet-64" (ImageNet),
@@ -656,6 +683,18 @@ class NameFinder:
         defined_at = {}
         for a in abbrevs:
             defined_at.setdefault(a.short, a.long_start)
+        # the field of a defined acronym the lexicon knows, by its long form's span ("… (SSIM)": metrics)
+        lexicon_at: dict[tuple[int, int], set[tuple[str, str | None]]] = {}
+        for f, s, e, r, c in found:
+            if r == "lexicon":
+                lexicon_at.setdefault((s, e), set()).add((f, c))
+        known_short = {}
+        for a in abbrevs:
+            known = lexicon_at.get((a.short_start, a.short_start + len(a.short)), ())
+            if len(known) == 1 and (a.long_start, a.long_end) not in lexicon_at:
+                (fld, canonical), = known
+                if self._spells(fld, canonical, a.long):
+                    known_short[(a.long_start, a.long_end)] = fld
         has_cue = PROPOSAL_CUE.search(text) is not None
         lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
         aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
@@ -790,6 +829,10 @@ class NameFinder:
                         # authors emphasise the parts they contribute: "\emph{Calibrated Diffusion Estimation}"
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.emphasis", None))
+                elif rule == "name.abbreviation_long" and (known := known_short.get((s, e))) and not terms.holds(s, e):
+                    # "Structural Similarity Index Measure (SSIM)": the long form of a known term is that term (unless
+                    # it is the end of a longer term: "Discrete Diffusion Large Language Models (dLLMs)")
+                    found.append(SpanMention(known, s, e, "name.long_form_known", None))
                 elif rule == "name.abbreviation_long" and (head := name.split()[-1].lower()) in LONG_FORM_HEADS:
                     if kind := LONG_FORM_HEADS[head]:
                         found.append(SpanMention(kind, s, e, "name.long_form_head", None))

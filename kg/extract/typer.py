@@ -93,7 +93,7 @@ TITLED_CANDIDATE = "candidate.titled"  # the rule name of a run of capitalised w
 DEFINED_CANDIDATE = "candidate.defined"  # the rule name of an acronym's long form the typer proposes ("exponential moving average (EMA)")
 MAX_DEFINED_WORDS = 8
 MAX_CANDIDATE_WORDS = 3
-EVIDENT_RULES = frozenset({"model.apposition", "metric.named"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics"): not re-typed
+EVIDENT_RULES = frozenset({"model.apposition", "metric.named", "name.long_form_known"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics", a known acronym's long form): not re-typed
 def term_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     """Spans of `text` that are corpus terms ("Gaussian mixture models", "key-value cache") and touch no
     rule mention: the longest term at each word."""
