@@ -595,6 +595,15 @@ def test_extract_task_heads(nlp, text, task):
     assert task in fields(extract_text(nlp, text)).get("tasks", [])
 
 
+@pytest.mark.parametrize("text,term", [
+    ("We analyse the flow via linear stability analysis.", "linear stability analysis"),
+    ("We verify the circuits based on formal verification.", "formal verification"),
+])
+def test_extract_a_means_after_using_is_a_technique(nlp, text, term):
+    f = fields(extract_text(nlp, text))
+    assert term in f.get("techniques", []) and term not in f.get("tasks", [])
+
+
 def test_extract_prior_work_apposition_is_never_retyped(nlp):
     f = fields(extract_text(nlp, "ZORBLAX-7, a popular segmentation model, is our baseline. We present QUUXNET."))
     assert "ZORBLAX-7" in f["models"] and "ZORBLAX-7" not in f["proposed"]
