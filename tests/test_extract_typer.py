@@ -642,3 +642,30 @@ def test_extract_typer_proposes_chunks_at_a_lower_threshold_only_in_a_sparse_abs
     assert len(sparse_all) >= len(sparse_off) + 3, (sparse_off, sparse_all)
     assert not any(field == "proposed" for field, _ in sparse_all - sparse_off)
     assert chunks(every, DENSE_ABSTRACT) == chunks(off, DENSE_ABSTRACT)
+
+
+@pytest.mark.parametrize("text,means", [
+    ("We accelerate inference with a token reduction technique for vision transformers.", "token reduction"),
+    ("We accelerate the detector with a feature reduction technique.", "feature reduction"),
+])
+def test_extract_typer_proposes_a_chunk_the_words_beside_call_a_means(nlp, tmp_path, text, means):
+    """`propose_cued`: a chunk followed by "technique", "approach", "mechanism" or "principle", or after "using" or
+    "via", is a technique at a lower bar than other chunks; with the setting off, it is not proposed."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+    from kg.extract.typer import CUED_CANDIDATE, _cued_means
+
+    at = text.index(means)
+    assert _cued_means(text, at, at + len(means))
+    found = {(m.field, m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions}
+    assert ("techniques", means, CUED_CANDIDATE) in found
+    off = tmp_path / "off.cfg"
+    off.write_text(re.sub(r"(?m)^propose_cued = .*$", "propose_cued = 1.01", DEFAULT_CONFIG.read_text()))
+    assert means not in {m.text for m in extract_text(load_pipeline(off), text).mentions}
+
+
+def test_extract_typer_a_compound_built_on_a_name_is_no_cued_means():
+    from kg.extract.typer import _cued_means
+
+    text = "We adopt an LLM-based approach and an entropy regularization technique."
+    assert not _cued_means(text, text.index("LLM-based"), text.index("LLM-based") + len("LLM-based"))
+    assert _cued_means(text, text.index("entropy"), text.index(" technique"))

@@ -45,10 +45,14 @@ each field and of NONE. With the packaged config (config.cfg):
   `propose_titled` 0.65; not one cut from a longer name, `cut_from_longer`)
   and the long forms of the acronyms the abstract defines ("exponential moving average (EMA)", rule
   "candidate.defined", at `propose_defined` 0.65), the likeliest of overlapping ones, in the field it
-  scores highest; a run or a long form may hold a rule's mention of a piece of it, which gives way to it
+  scores highest; a chunk or corpus term the words beside it call a means ("a token reduction technique",
+  "using binary code embedding") is proposed as a technique at `propose_cued` (0.35), where techniques or tasks is
+  its likeliest field (rule "candidate.cued"; held out on train.jsonl, techniques 0.630 → 0.637); a run or a long form may hold a rule's mention of a piece of it, which gives way to it
   where it is proposed ("Emotion-Filtering Module", not "Emotion-Filtering"; "Deep metric learning (DML)",
   not "metric learning");
-- whether a mention is such a long form, a piece of one or a defined short form is one of its features.
+- whether a mention is such a long form, a piece of one or a defined short form is one of its features;
+- a task mention right after "using", "via", "based on", "applying" or "through the lens of" is a technique
+  (`USE_CUE`): what a paper works with is a means, not the problem it addresses.
 The model is trained from `../shared/gold/train.jsonl` by `scripts/train_typer.py` and ships in
 `typer/`; `SparseLinearScorer` computes its probabilities straight from its weights.
 """
@@ -93,6 +97,18 @@ TITLED_CANDIDATE = "candidate.titled"  # the rule name of a run of capitalised w
 DEFINED_CANDIDATE = "candidate.defined"  # the rule name of an acronym's long form the typer proposes ("exponential moving average (EMA)")
 MAX_DEFINED_WORDS = 8
 MAX_CANDIDATE_WORDS = 3
+CUED_CANDIDATE = "candidate.cued"  # the rule of a chunk proposed for the words beside it (`propose_cued`)
+MEANS_AFTER = re.compile(r"\s+(?:techniques?|mechanisms?|approach(?:es)?|principles?)\b", re.I)
+NOT_MEANS = re.compile(r"-(?:based|driven|guided|aware|like|free|style)$")  # "LLM-based": what it is built on, not a means
+
+
+def _cued_means(text: str, s: int, e: int) -> bool:
+    """Whether the words beside a span call it a means: a kind word after it ("the token reduction technique") or a
+    use before it ("using binary code embedding", "via hypothesis testing")."""
+    return not NOT_MEANS.search(text, s, e) and (MEANS_AFTER.match(text, e) is not None
+                                                  or USE_CUE.search(text, max(0, s - 40), s) is not None)
+
+
 USE_CUE = re.compile(r"\b(?:using|uses|via|based\s+on|grounded\s+in|employ\w*|appl(?:y|ies|ying)|lens\s+of)\s+"
                      r"(?:the\s+|a\s+|an\s+)?$", re.I)  # the words before a means ("using X", "through the lens of X")
 EVIDENT_RULES = frozenset({"model.apposition", "metric.named", "name.long_form_known"})  # the words say what it is ("X, a leading … model", "Wasserstein metrics", a known acronym's long form): not re-typed
@@ -507,7 +523,7 @@ class MentionTyper:
                  drop: float = 1.01, drop_rules: Sequence[str] = (), propose: float = 1.01,
                  propose_terms: float = 1.01, propose_titled: float = 1.01, prefer_inner: float = 1.01, drop_any: float = 1.01,
                  sure_metric: float = 1.01, drop_likeliest: Sequence[str] = (), propose_defined: float = 1.01,
-                 propose_sparse: float = 1.01, sparse: float = 0.0):
+                 propose_sparse: float = 1.01, sparse: float = 0.0, propose_cued: float = 1.01):
         self.name = name
         # a mention of these rules is also dropped when NONE is its likeliest label, however unsure
         self.drop_likeliest = tuple(drop_likeliest)
@@ -528,6 +544,10 @@ class MentionTyper:
         # nor where it is the long form of an acronym the abstract defines (that is `propose_defined`'s)
         self.propose_sparse = propose_sparse
         self.sparse = sparse
+        # a chunk or corpus term the words beside call a means ("the token reduction technique", "using binary code
+        # embedding") is proposed as a technique at this chance of being an entity, where techniques or tasks is its
+        # likeliest field (above 1: never)
+        self.propose_cued = propose_cued
         # a phrase is given up for a mention inside it that ends where it ends ("end-to-end localization" for
         # "localization") when the inner one is this much likelier to be an entity (above 1: never)
         self.prefer_inner = prefer_inner
@@ -592,9 +612,12 @@ class MentionTyper:
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
             p, at = 1.0 - row[none], self.thresholds[rule]
             lowered = sparse and rule == CANDIDATE and (s, e) not in long_forms
-            if p < (min(at, self.propose_sparse) if lowered else at):
-                continue
             best = max(fields, key=lambda i: (row[i], labels[i]))
+            if p < (min(at, self.propose_sparse) if lowered else at):
+                if p >= self.propose_cued and rule in (CANDIDATE, TERM_CANDIDATE) and labels[best] in ("TECHNIQUES", "TASKS") \
+                        and _cued_means(text, s, e):
+                    proposed.append((p, s, e, "techniques", CUED_CANDIDATE))
+                continue
             if p < at and labels[best] == "PROPOSED":
                 continue  # the lower bar of a sparse abstract is not for the paper's own name
             if labels[best] == "TASKS" and manner_only(text[s:e].split()):
