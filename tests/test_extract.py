@@ -590,9 +590,17 @@ def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kep
     ("Our system performs sentence-level evidence retrieval for fact checking.", "sentence-level evidence retrieval"),
     ("We address long-context modeling for agents.", "long-context modeling"),
     ("We address context-aware anomaly detection in power grids.", "context-aware anomaly detection"),
+    # a nominal "-ing" word that ends its phrase, in a task's frame
+    ("This paper addresses prostate cancer Gleason grading with transformers.", "prostate cancer Gleason grading"),
+    ("The method is designed for dense video captioning and lane keeping.", "lane keeping"),
 ])
 def test_extract_task_heads(nlp, text, task):
     assert task in fields(extract_text(nlp, text)).get("tasks", [])
+
+
+def test_extract_model_training_is_no_task(nlp):
+    f = fields(extract_text(nlp, "We study the cost of diffusion model training at scale."))
+    assert "diffusion model training" not in f.get("tasks", [])
 
 
 @pytest.mark.parametrize("text,term", [
