@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from functools import lru_cache
 
 from spacy.tokens import Doc
 
@@ -274,17 +275,35 @@ def as_word(name: str) -> str:
     return r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
 
 
+@lru_cache(maxsize=8)
+def _folded(text: str) -> str:
+    return text.casefold()
+
+
+@lru_cache(maxsize=8)
+def _squashed(text: str) -> str:
+    return re.sub(r"[\s-]+", " ", text.casefold())
+
+
+def search_word(name: str, text: str, ignore_case: bool = False) -> re.Match | None:
+    """`re.search(as_word(name), text)`, the pattern built only where the text holds the name at all (a pattern per
+    title and abstract would be compiled anew each time: Python's cache of patterns is small)."""
+    if not (name.casefold() in _folded(text) if ignore_case else name in text):
+        return None
+    return re.search(as_word(name), text, re.I if ignore_case else 0)
+
+
 def title_mention(text: str, title: str) -> SpanMention | None:
     """The first place the abstract writes its title's lead name, as a proposed mention: the title says
     what the paper is about, and the abstract is where the evidence sentence comes from."""
     name = title_name(title) if title else None
     if name is None:
         whole = title_whole_name(title)
-        m = re.search(as_word(whole), text, re.I) if whole else None
+        m = search_word(whole, text, True) if whole else None
         return SpanMention("proposed", m.start(), m.end(), "proposed.title_whole", None) if m else None
     # as the title writes it, else in the abstract's own case ("Saddle-Free Guidance: …" over "we propose
     # saddle-free guidance"): in train.jsonl 8 of the 9 lead names written only so are annotated proposed
-    m = re.search(as_word(name), text) or re.search(as_word(name), text, re.I)
+    m = search_word(name, text) or search_word(name, text, True)
     return SpanMention("proposed", m.start(), m.end(), "proposed.title", None) if m else None
 
 
@@ -295,10 +314,10 @@ def title_only_name(text: str, title: str) -> tuple[int, int] | None:
     In train.jsonl, 27 of the 31 such names are annotated proposed. A common word is no name ("Position: …",
     "Survey: …": a word the arXiv abstracts use often, terms/word_clusters.tsv)."""
     name = title_name(title) if title else None
-    if name is None and (whole := title_whole_name(title)) and not re.search(as_word(whole), text, re.I):
+    if name is None and (whole := title_whole_name(title)) and not search_word(whole, text, True):
         at = title.find(whole)
         return (at, at + len(whole)) if at >= 0 else None
-    if name is None or re.search(r"\s", name) or re.search(as_word(name), text, re.I):
+    if name is None or re.search(r"\s", name) or search_word(name, text, True):
         return None
     if re.fullmatch(r"[A-Z][a-z]+", name) and name.lower() in word_clusters():
         return None
@@ -312,6 +331,8 @@ TASK_HEAD_WORDS = frozenset(TASK_HEADS)
 
 def _written(words: list[str], text: str) -> re.Match | None:
     """Where the text writes these title words as a phrase of its own, in any case, a space or a hyphen between."""
+    if re.sub(r"[\s-]+", " ", " ".join(words).casefold()) not in _squashed(text):
+        return None  # (the pattern is built only where the words stand together at all)
     return re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", text, re.I)
 
 
@@ -399,7 +420,7 @@ def title_only_terms(text: str, title: str, terms: list[SpanMention]) -> list[Sp
         before = title[:m.start].split()
         if before and before[-1][-1].isalnum() and before[-1].lower() not in STOP:
             continue
-        if title[m.end:m.end + 1] == "-" or re.search(as_word(title[m.start:m.end]), text, re.I):
+        if title[m.end:m.end + 1] == "-" or search_word(title[m.start:m.end], text, True):
             continue  # part of a compound ("LLM-based"), or the abstract writes it: found there
         out.append(m)
     return out
