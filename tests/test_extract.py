@@ -226,23 +226,30 @@ def test_extract_long_form_head_says_what_it_names(nlp, text, field, name):
     assert found.get(name) == field
 
 
-@pytest.mark.parametrize("text,field,name", [
-    # the long form of an acronym the lexicon knows is that term, in its field
-    ("Our method achieves a Structural Similarity Index Measure (SSIM) above 0.99.", "metrics",
+@pytest.mark.parametrize("text,field,short,long", [
+    # the long form of an acronym the lexicon knows is that term, named by the acronym as people do (it was a model)
+    ("Our method achieves a Structural Similarity Index Measure (SSIM) above 0.99.", "metrics", "SSIM",
      "Structural Similarity Index Measure"),
-    ("Edits keep Learned Perceptual Image Patch Similarity (LPIPS) below 0.01.", "metrics",
+    ("Edits keep Learned Perceptual Image Patch Similarity (LPIPS) below 0.01.", "metrics", "LPIPS",
      "Learned Perceptual Image Patch Similarity"),
-    ("A Gated Recurrent Unit (GRU) encodes each trajectory.", "models", "Gated Recurrent Unit"),
-    # unless it spells another term with the same letters: SAM is the Segment Anything Model, SVM a support vector machine
-    ("Features pass a Spatial Alignment Module (SAM) before fusion.", None, None),
-    ("Firms adopt Software Vulnerability Management (SVM) tools.", None, None),
+    ("A Gated Recurrent Unit (GRU) encodes each trajectory.", "models", "GRU", "Gated Recurrent Unit"),
 ])
-def test_extract_long_form_of_a_known_acronym(nlp, text, field, name):
-    mentions = extract_text(nlp, text).mentions
-    known = [m.text for m in mentions if m.evidence.rule == "name.long_form_known"]
-    assert known == ([name] if name else [])
-    if name:
-        assert next(m.field for m in mentions if m.text == name) == field
+def test_extract_long_form_of_a_known_acronym(nlp, text, field, short, long):
+    ext = extract_text(nlp, text)
+    assert [(m.field, m.text) for m in ext.mentions if m.text in (short, long)] == [(field, short)]
+    assert all(r.metric == short for r in ext.results)
+
+
+def test_extract_a_long_form_spells_a_known_acronym_only_with_its_words(nlp):
+    """SAM is the Segment Anything Model, not a "Spatial Alignment Module"; SVM a support vector machine, not
+    "Software Vulnerability Management"; a row with no long form takes a measure's name for a metric acronym."""
+    names = nlp.get_pipe("kg_names")
+    assert names._spells("models", "SAM", "Segment Anything Model")
+    assert not names._spells("models", "SAM", "Spatial Alignment Module")
+    assert not names._spells("techniques", "support vector machines", "Software Vulnerability Management")
+    assert names._spells("techniques", "support vector machines", "Support Vector Machines")
+    assert names._spells("metrics", "ELBO", "Evidence Lower Bound")
+    assert not names._spells("metrics", "NIST", "National Institute of Standards and Technology")
 
 
 @pytest.mark.parametrize("text,padded", [

@@ -306,8 +306,11 @@ def test_extract_typer_drops_the_long_form_of_a_domain_acronym(nlp, text, concep
 
 
 def test_extract_typer_keeps_the_long_form_of_a_method(nlp):
+    """The method stays: named by its acronym where the lexicon knows only that (DQN), by its long form where the
+    lexicon lists the long form too (Proximal Policy Optimization)."""
     text = "Baselines include Deep Q-Network (DQN) and Proximal Policy Optimization (PPO), which we outperform."
-    assert "Deep Q-Network" in [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
+    models = [m.text for m in extract_text(nlp, text).mentions if m.field == "models"]
+    assert "DQN" in models and "Proximal Policy Optimization" in models
 
 
 @pytest.mark.parametrize("text,name,fields", [
@@ -669,3 +672,20 @@ def test_extract_typer_a_compound_built_on_a_name_is_no_cued_means():
     text = "We adopt an LLM-based approach and an entropy regularization technique."
     assert not _cued_means(text, text.index("LLM-based"), text.index("LLM-based") + len("LLM-based"))
     assert _cued_means(text, text.index("entropy"), text.index(" technique"))
+
+
+def test_extract_typer_an_abstract_without_a_task_keeps_its_likeliest_one(nlp, tmp_path):
+    """`only_task`: where nothing kept is a task, the candidate the model finds likeliest a task (at `only_task`) is
+    one; with the setting off, the abstract has none."""
+    from kg.extract import DEFAULT_CONFIG, load_pipeline
+    from kg.extract.typer import ONLY_TASK
+
+    text = "Pricing an incentive compatible auction is a hard problem in auction design. We give a new bound."
+    found = {(m.field, m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions}
+    assert ("tasks", "auction design", ONLY_TASK) in found
+    off = tmp_path / "off.cfg"
+    off.write_text(re.sub(r"(?m)^only_task = .*$", "only_task = 1.01", DEFAULT_CONFIG.read_text()))
+    assert not [m for m in extract_text(load_pipeline(off), text).mentions if m.field == "tasks"]
+    # an abstract with a task of its own gets none added
+    with_task = "We study program repair. Pricing an incentive compatible auction is a hard problem in auction design."
+    assert not [m for m in extract_text(nlp, with_task).mentions if m.evidence.rule == ONLY_TASK]

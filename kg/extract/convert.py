@@ -13,9 +13,9 @@ from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
-from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing, title_mention,
-                    title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body, with_acronyms)
-from .spans import PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
+from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing,
+                    title_mention, title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body, with_acronyms)
+from .spans import LONG_FORM_KNOWN, PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -377,7 +377,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         if normalise(a.long) in proposed_norms or normalise(a.short) in proposed_norms:
             proposed_norms |= {normalise(a.long), normalise(a.short)}
     seen: dict[str, set[str]] = {f: set() for f in FIELD_ORDER}
+    known_longs = {text[s:e] for f, s, e, rule in selected if rule == LONG_FORM_KNOWN}
     for fld, s, e, rule in selected:
+        if rule == LONG_FORM_KNOWN:
+            continue  # "Structural Similarity Index Measure (SSIM)": the known acronym names it, as people do
         if fld == "proposed" and (kind := PART_KIND.match(text, e)) and " " not in text[s:e].strip():
             e = kind.end()  # "Diversify-and-Absorb Mechanism", "GMamba block": the part's kind is part of its name
         if (begin := name_start(text, s, e)) is None:
@@ -475,6 +478,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             None if per_measure[(s0, r.metric)] > 1 or "respectively" in sentence
             else _context_dataset(dataset_spans, text, s0, s0 + len(sentence)))
         m = bare_name(r.metric)
+        m = short_of.get(m, m) if m in known_longs else m  # "… Measure (SSIM) above 0.99": SSIM, as the entity is named
         ext.results.append(Result(text[s:e], m, r.value, bare_name(dataset), method, evidence(s, e, r.rule), r.kind,
                                   r.baseline))
         if (m and _metric_like(m) and normalise(m) not in seen["metrics"] and normalise(m) not in field_of

@@ -92,14 +92,14 @@ def make_model(nlp: Language, name: str, path: str | None) -> EntityModel:
                                                                             "drop_any": 1.01, "sure_metric": 1.01,
                                                                             "drop_likeliest": [], "propose_defined": 1.01,
                                                                             "propose_sparse": 1.01, "sparse": 0.0,
-                                                                            "propose_cued": 1.01})
+                                                                            "propose_cued": 1.01, "only_task": 1.01})
 def make_typer(nlp: Language, name: str, path: str | None, threshold: float, drop: float, drop_rules: list[str],
                propose: float, propose_terms: float, propose_titled: float, prefer_inner: float,
                drop_any: float, sure_metric: float, drop_likeliest: list[str], propose_defined: float,
-               propose_sparse: float, sparse: float, propose_cued: float) -> MentionTyper:
+               propose_sparse: float, sparse: float, propose_cued: float, only_task: float) -> MentionTyper:
     return MentionTyper(name, path, threshold, drop, drop_rules, propose, propose_terms, propose_titled,
                         prefer_inner, drop_any, sure_metric, drop_likeliest, propose_defined,
-                        propose_sparse, sparse, propose_cued)
+                        propose_sparse, sparse, propose_cued, only_task)
 
 
 @Language.factory("kg_claims", assigns=["doc._.kg_claims", "doc._.kg_results"], requires=["doc.sents"])

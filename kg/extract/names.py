@@ -18,7 +18,7 @@ from .corpus import WORD as TERM_WORD
 from .corpus import corpus_names, corpus_terms, word_clusters
 from .latex import clean
 from .phrases import STOP, TASK_HEADS, VAGUE_TERMS
-from .spans import PROPAGATED, SMALL_WORDS, SpanMention, longest_first, sentence_bounds, text_of
+from .spans import LONG_FORM_KNOWN, PROPAGATED, SMALL_WORDS, SpanMention, longest_first, sentence_bounds, text_of
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -715,7 +715,7 @@ class NameFinder:
             if len(known) == 1 and (a.long_start, a.long_end) not in lexicon_at:
                 (fld, canonical), = known
                 if self._spells(fld, canonical, a.long):
-                    known_short[(a.long_start, a.long_end)] = fld
+                    known_short[(a.long_start, a.long_end)] = (fld, a.short_start, a.short_start + len(a.short))
         has_cue = PROPOSAL_CUE.search(text) is not None
         lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
         aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
@@ -853,7 +853,11 @@ class NameFinder:
                 elif rule == "name.abbreviation_long" and (known := known_short.get((s, e))) and not terms.holds(s, e):
                     # "Structural Similarity Index Measure (SSIM)": the long form of a known term is that term (unless
                     # it is the end of a longer term: "Discrete Diffusion Large Language Models (dLLMs)")
-                    found.append(SpanMention(known, s, e, "name.long_form_known", None))
+                    # it is no name of its own: the acronym names it (convert.py), and both spans keep the field (no
+                    # mention of a span of this rule is re-typed: typer.EVIDENT_RULES)
+                    fld, short_s, short_e = known
+                    found.append(SpanMention(fld, s, e, LONG_FORM_KNOWN, None))
+                    found.append(SpanMention(fld, short_s, short_e, LONG_FORM_KNOWN, None))
                 elif rule == "name.abbreviation_long" and (head := name.split()[-1].lower()) in LONG_FORM_HEADS:
                     if kind := LONG_FORM_HEADS[head]:
                         found.append(SpanMention(kind, s, e, "name.long_form_head", None))

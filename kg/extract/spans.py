@@ -21,6 +21,9 @@ SMALL_WORDS = frozenset({"of", "and", "or", "for", "the", "a", "an", "in", "on",
                          "at", "as"})
 
 
+LONG_FORM_KNOWN = "name.long_form_known"  # the long form of an acronym the lexicon knows: in its field, named by the acronym
+
+
 class SpanMention(NamedTuple):
     """A mention as the pipeline's components pass it on in `doc._.kg_mentions`: its gold field, its
     character span in the cleaned text, the rule that found it, and the canonical name a lexicon
