@@ -316,6 +316,7 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def shape(word: str) -> str:
     """A short shape: "GeoFlow" → "XxXx", "ImageNet-1K" → "XxXx-dX", "flow" → "x"."""
     out = []
@@ -621,12 +622,12 @@ class MentionTyper:
         for (s, e, rule), row in zip(candidates, scores[len(mentions):]):
             p, at = 1.0 - row[none], self.thresholds[rule]
             lowered = sparse and rule == CANDIDATE and (s, e) not in long_forms
-            best = max(fields, key=lambda i: (row[i], labels[i]))
             if p < (min(at, self.propose_sparse) if lowered else at):
-                if p >= self.propose_cued and rule in (CANDIDATE, TERM_CANDIDATE) and labels[best] in ("TECHNIQUES", "TASKS") \
-                        and _cued_means(text, s, e):
+                if p >= self.propose_cued and rule in (CANDIDATE, TERM_CANDIDATE) and _cued_means(text, s, e) \
+                        and labels[max(fields, key=lambda i: (row[i], labels[i]))] in ("TECHNIQUES", "TASKS"):
                     proposed.append((p, s, e, "techniques", CUED_CANDIDATE))
                 continue
+            best = max(fields, key=lambda i: (row[i], labels[i]))
             if p < at and labels[best] == "PROPOSED":
                 continue  # the lower bar of a sparse abstract is not for the paper's own name
             if labels[best] == "TASKS" and manner_only(text[s:e].split()):
