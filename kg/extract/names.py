@@ -426,6 +426,21 @@ def title_only_terms(text: str, title: str, terms: list[SpanMention]) -> list[Sp
     return out
 
 
+# the last word of a measure's long form ("Dice Similarity Coefficient", "Normalized Discounted Cumulative Gain")
+MEASURE_LAST = re.compile(r"\b(?:Measure|Index|Coefficients?|Gain|Bound|Curve|Scores?|Distance|Error|Similarity|Ratio|Rate|"
+                          r"Accuracy|Precision|Recall|Divergence|Metric|Likelihood|Correlation|Deviation)$", re.I)
+# words a row's long form and a text's may share without naming the same thing ("Specific Small Models" is no SSM)
+GENERIC_SPELLED = frozenset("model models network networks method methods learning based large deep neural system systems "
+                            "the of and for a an in on with to by via".split())
+
+
+def spelled_words(form: str) -> set[str]:
+    """The content words of a long form, lower-case and singular ("Multi-Layer Perceptrons" → multi, layer, perceptron)."""
+    words = {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+             for w in re.findall(r"[a-z0-9]+", form.lower())}
+    return words - GENERIC_SPELLED
+
+
 TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "standard", "popular", "novel", "multiple",
                     "several", "various", "diverse", "challenging", "existing", "our", "its", "their", "each", "all",
                     "both", "test", "training", "validation", "evaluation", "benchmark", "dataset", "data", "english",
@@ -447,21 +462,6 @@ MODEL_LIKE = re.compile(r"[A-Za-z]{2,}-?[vV]?\d|[a-z][A-Z]")
 # Recognition (OCR)" a task, "Natural Language Processing (NLP)" or "Unmanned Aerial Vehicles (UAVs)" a
 # field or a thing, no entity (None). Read on train.jsonl, where long forms with these heads were such
 # in 30 of 31 cases; other long forms stay names (models) for the typer to settle.
-# the last word of a measure's long form ("Dice Similarity Coefficient", "Normalized Discounted Cumulative Gain")
-MEASURE_LAST = re.compile(r"\b(?:Measure|Index|Coefficients?|Gain|Bound|Curve|Scores?|Distance|Error|Similarity|Ratio|Rate|"
-                          r"Accuracy|Precision|Recall|Divergence|Metric|Likelihood|Correlation|Deviation)$", re.I)
-# words a row's long form and a text's may share without naming the same thing ("Specific Small Models" is no SSM)
-GENERIC_SPELLED = frozenset("model models network networks method methods learning based large deep neural system systems "
-                            "the of and for a an in on with to by via".split())
-
-
-def spelled_words(form: str) -> set[str]:
-    """The content words of a long form, lower-case and singular ("Multi-Layer Perceptrons" → multi, layer, perceptron)."""
-    words = {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-             for w in re.findall(r"[a-z0-9]+", form.lower())}
-    return words - GENERIC_SPELLED
-
-
 LONG_FORM_HEADS = {
     **dict.fromkeys(("process", "processes", "transform", "transforms", "perceptron", "perceptrons"), "techniques"),
     **dict.fromkeys(("recognition", "detection", "segmentation", "classification", "translation", "summarization",
@@ -851,10 +851,9 @@ class NameFinder:
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.emphasis", None))
                 elif rule == "name.abbreviation_long" and (known := known_short.get((s, e))) and not terms.holds(s, e):
-                    # "Structural Similarity Index Measure (SSIM)": the long form of a known term is that term (unless
-                    # it is the end of a longer term: "Discrete Diffusion Large Language Models (dLLMs)")
-                    # it is no name of its own: the acronym names it (convert.py), and both spans keep the field (no
-                    # mention of a span of this rule is re-typed: typer.EVIDENT_RULES)
+                    # "Structural Similarity Index Measure (SSIM)": the long form of a known term is that term, unless it
+                    # ends a longer term ("Discrete Diffusion Large Language Models (dLLMs)"). It names nothing of its
+                    # own (the acronym names the entity, convert.py), and neither span is re-typed (typer.EVIDENT_RULES)
                     fld, short_s, short_e = known
                     found.append(SpanMention(fld, s, e, LONG_FORM_KNOWN, None))
                     found.append(SpanMention(fld, short_s, short_e, LONG_FORM_KNOWN, None))

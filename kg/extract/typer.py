@@ -47,9 +47,9 @@ each field and of NONE. With the packaged config (config.cfg):
   "candidate.defined", at `propose_defined` 0.65), the likeliest of overlapping ones, in the field it
   scores highest; a chunk or corpus term the words beside it call a means ("a token reduction technique",
   "using binary code embedding") is proposed as a technique at `propose_cued` (0.35), where techniques or tasks is
-  its likeliest field (rule "candidate.cued"; held out on train.jsonl, techniques 0.630 → 0.637); a run or a long form may hold a rule's mention of a piece of it, which gives way to it
-  where it is proposed ("Emotion-Filtering Module", not "Emotion-Filtering"; "Deep metric learning (DML)",
-  not "metric learning");
+  its likeliest field (rule "candidate.cued"; held out on train.jsonl, techniques 0.630 → 0.637); a run or a long
+  form may hold a rule's mention of a piece of it, which gives way to it where it is proposed
+  ("Emotion-Filtering Module", not "Emotion-Filtering"; "Deep metric learning (DML)", not "metric learning");
 - whether a mention is such a long form, a piece of one or a defined short form is one of its features;
 - where nothing kept is a task, the mention or candidate the model finds likeliest a task is one, at `only_task`
   (0.35; rule "candidate.only_task"): nearly every abstract names the problem it addresses (held out on train.jsonl,
