@@ -706,7 +706,7 @@ class NameFinder:
             defined_at.setdefault(a.short, a.long_start)
         # the field of a defined acronym the lexicon knows, by its long form's span ("… (SSIM)": metrics)
         lexicon_at: dict[tuple[int, int], set[tuple[str, str | None]]] = {}
-        for f, s, e, r, c in found:
+        for f, s, e, r, c in found if abbrevs else ():  # (only an abstract that defines acronyms needs them)
             if r == "lexicon":
                 lexicon_at.setdefault((s, e), set()).add((f, c))
         known_short = {}
