@@ -605,6 +605,20 @@ def test_extract_task_heads(nlp, text, task):
     assert task in fields(extract_text(nlp, text)).get("tasks", [])
 
 
+@pytest.mark.parametrize("text,task", [
+    # the phrase the text calls a task or problem, whose last word is no task head
+    ("We study graph coloring problems on sparse inputs.", "graph coloring"),
+    ("Agents are evaluated on spoken dialogue tasks.", "spoken dialogue"),
+    # but not a lone word, a function word or a manner
+    ("It improves many challenging downstream tasks.", None),
+    ("It does well on these two tasks.", None),
+    ("They fail on complex multi-step tasks.", None),
+])
+def test_extract_phrase_called_a_task_is_a_task_candidate(text, task):
+    found = [(text[s:e], rule) for fld, s, e, rule in phrase_mentions(text) if fld == "tasks"]
+    assert found == ([(task, "phrase.task_head")] if task else [])
+
+
 def test_extract_model_training_is_no_task(nlp):
     f = fields(extract_text(nlp, "We study the cost of diffusion model training at scale."))
     assert "diffusion model training" not in f.get("tasks", [])
