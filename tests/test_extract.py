@@ -168,6 +168,22 @@ def test_extract_enumerated_parts_and_novel_apposition_are_proposed(nlp, text, n
     assert not names & set(f.get("models", []))
 
 
+@pytest.mark.parametrize("text,name,rule", [
+    # a part a sentence introduces by a title-case name, whoever the subject
+    ("We present PortraitKit for talking heads. It then introduces a Normalized Facial Expression Block to align facial "
+     "features with the audio.", "Normalized Facial Expression Block", "proposed.introduced"),
+    ("Our approach first employs a dedicated Keyframe Generator, trained without temporal layers.", "Keyframe Generator",
+     "proposed.introduced"),
+    # not title-case words that modify the noun after them
+    ("We present a Monte Carlo based method to identify critical points.", "Monte Carlo", None),
+    ("We employ the Neutron Star data used for inference of the equation of state.", "Neutron Star", None),
+    ("We propose a new Probabilistically Compact (PC) loss with logit constraints.", "Probabilistically Compact", None),
+])
+def test_extract_a_part_a_sentence_introduces_is_proposed(nlp, text, name, rule):
+    rules = {m.evidence.rule for m in extract_text(nlp, text).mentions if m.text == name and m.field == "proposed"}
+    assert rules == ({rule} if rule else set())
+
+
 @pytest.mark.parametrize("text,name", [
     ("We evaluate BoostForest, a custom Transformer encoder, and a fine-tuned BERT on the six datasets.", "BoostForest"),
     ("Our method outperforms GeoWalk, a graph network for trajectory prediction, on both benchmarks.", "GeoWalk"),

@@ -99,6 +99,32 @@ CALLED_NAME = re.compile(
     r"\s*(?:the\s+|an?\s+)?(?P<called>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)"
     r"(?=\s*(?:[,.;:()]|$|\s+(?:is|are|was|were|which|that|to|for|as|with|in|on|over|by|from|where|whereby|due)\b))"
 )
+# a part or method a sentence introduces by a title-case name of two words or more, whoever the subject: "It then
+# introduces a Normalized Facial Expression Block", "MAFIG contains a Perception Agent", "Our approach first employs
+# a dedicated Keyframe Generator". Held out on train.jsonl, it adds 6 names to the output, all annotated as proposed
+# (proposed 0.800 -> 0.804); on 6,000 abstracts of arXiv and conferences it finds 122.
+INTRODUCED_NAME = re.compile(
+    r"\b(?:introduces?|employs?|contains?|presents?|proposes?|develops?|designs?|devises?|incorporates?|constructs?)"
+    r"\s+(?:a|an|the)\s+(?:(?:novel|new|dedicated|lightweight|learnable|simple|unified)\s+)?"
+    r"(?P<name>[A-Z][\w-]*(?:\s+(?:of\s+|for\s+|and\s+)?[A-Z][\w-]*){1,5})(?![\w-])"
+    r"(?!\s+(?:(?:with|of|for|and|in|on|to|via)\s+)?[A-Z])"
+)
+# … where the name ends: at a mark or a function word, or at a kind ("… Composition strategy"); after its acronym, at a
+# mark or a function word. Not "a Directed Graph embedding framework", "the Neutron Star data", "a Probabilistically
+# Compact (PC) loss", "a Monte Carlo based method": the name's words modify the noun after them.
+BUILT_WORDS = frozenset("based driven guided inspired aware".split())
+DEFINED_AFTER = re.compile(r"\s*\([^()]{1,20}\)")
+END_AFTER = re.compile(r"\s*(?:[,.;:]|$)|\s+([\w-]+)")
+
+
+def _name_ends(text: str, end: int) -> bool:
+    defined = DEFINED_AFTER.match(text, end)
+    after = END_AFTER.match(text, defined.end() if defined else end)
+    word = after.group(1) if after else None
+    return after is not None and (word is None or word.islower() and word not in BUILT_WORDS and (
+        word in STOP or not defined and OWN_KIND_AFTER.match(text, end) is not None))
+
+
 # "our method, X", "the proposed framework (X)": only a name right after the cue counts
 OUR_CUE = re.compile(
     r"\b(?:our|the\s+proposed|a\s+novel|a\s+new)\s+(?:[\w-]+\s+){0,3}?(?:method|model|framework|approach|algorithm|"
@@ -793,6 +819,12 @@ class NameFinder:
                     if 0 <= s - (s0 + cue.end()) <= 2:
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.our", None))
+            for m in INTRODUCED_NAME.finditer(sentence):
+                s, e = s0 + m.start("name"), s0 + m.end("name")
+                if m.group("name").lower() not in lexicon_terms and not terms.holds(s, e) \
+                        and not _overlaps(s, e, proposed_spans) and _name_ends(text, e):
+                    proposed_spans.append((s, e))
+                    found.append(SpanMention("proposed", s, e, "proposed.introduced", None))
             # "X, a novel framework for …" at the start of a sentence, or anywhere when it says novel or new
             for s, e, rule in candidates:
                 if s - s0 <= 2 and APPOSITION.match(text[e:min(s1, e + WINDOW)]) \
