@@ -359,7 +359,8 @@ WORD_AFTER = re.compile(r" ([\w-]+)")  # the next word, when only a space stands
 # a phrase the text calls a task or problem, whose last word is no task head ("spoken dialogue tasks", "max-min
 # fairness problems"): a candidate the typer keeps or drops. Held out on train.jsonl, 10 of the 18 it adds to the
 # output are annotated tasks (tasks 0.565 -> 0.569); a lone word before "tasks" is not ("reasoning tasks": 21 of 423)
-BEFORE_TASK_WORD = re.compile(r"(?<![\w-])([A-Za-z][\w'-]*[A-Za-z0-9]) (?:tasks?|problems?)(?![\w-])", re.I)
+TASK_NOUN = re.compile(r"(?<=[A-Za-z0-9]) (?:tasks?|problems?)(?![\w-])", re.I)
+PLAIN_WORD = re.compile(r"[A-Za-z][\w'-]*")
 
 
 # the rule of a task head's phrase outside a task frame ("… and person detection aimed at …"): read on train.jsonl,
@@ -444,14 +445,17 @@ class PhraseFinder:
             if start == m.start() or manner_only(text[start:m.end()].split()) or not _task_frame(text, start, m.end()):
                 continue
             found.append(SpanMention("tasks", start, m.end(), "phrase.task_head", None))
-        for m in BEFORE_TASK_WORD.finditer(text):
-            lw = m.group(1).lower()
+        for m in TASK_NOUN.finditer(text):
+            before = word_before(text, m.start() + 1)
+            if before is None or not PLAIN_WORD.fullmatch(before[1]):
+                continue
+            (w_start, word), lw = before, before[1].lower()
             if lw in STOP or HEAD_RE["tasks"].fullmatch(lw) or _verb_like(lw) and not lw.endswith("ing"):
                 continue  # a task head's phrase is found by its head
-            start = _modifiers(text, m.start(1), 3, kinds=TASK_KIND_SUFFIXES)
-            if start < m.start(1) and not manner_only(text[start:m.end(1)].split()) \
-                    and not any(f == "tasks" and a == start and b == m.end(1) for f, a, b, *_ in found):
-                found.append(SpanMention("tasks", start, m.end(1), "phrase.task_head", None))
+            start, end = _modifiers(text, w_start, 3, kinds=TASK_KIND_SUFFIXES), m.start()
+            if start < w_start and not manner_only(text[start:end].split()) \
+                    and not any(f == "tasks" and a == start and b == end for f, a, b, *_ in found):
+                found.append(SpanMention("tasks", start, end, "phrase.task_head", None))
         heads = [(h, False) for h in EPONYM_HEAD.finditer(text)] + [(h, True) for h in PAIR_HEAD.finditer(text)]
         for head, pair in heads:  # the head first: rare, where a name before it is not
             name = EPONYM_NAME.search(text, max(0, head.start() - 40), head.start())
