@@ -606,6 +606,26 @@ def test_extract_generic_metric_needs_a_measuring_context(nlp, text, metric, kep
     assert (metric in fields(extract_text(nlp, text)).get("metrics", [])) is kept
 
 
+def test_extract_a_results_measure_written_beside_its_value_is_a_metric(nlp):
+    ext = extract_text(nlp, "Our agent achieves 86.7% success on the hardest tier of tasks.")
+    assert [(r.metric, r.value) for r in ext.results] == [("success", 86.7)]
+    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "metrics"} == {("success", "metric.result")}
+
+
+@pytest.mark.parametrize("text,metrics", [
+    ("We evaluate with key metrics like compilation success and functional correctness.",
+     {"compilation success", "functional correctness"}),
+    ("User studies rate the system on subjective metrics including competence, intelligence, and ease of use.",
+     {"competence", "intelligence", "ease of use"}),
+    # a benchmark in such a list is no measure, and "measures" alone is no cue
+    ("The models are compared on quality metrics, including the GenEval benchmark.", set()),
+    ("The design adds security measures, including hardware-based trusted execution environments.", set()),
+])
+def test_extract_the_items_of_a_list_called_metrics_are_metrics(nlp, text, metrics):
+    found = {m.text for m in extract_text(nlp, text).mentions if m.evidence.rule == "metric.cued_list"}
+    assert found == metrics
+
+
 @pytest.mark.parametrize("text,task", [
     ("We study vulnerability repair for industrial codebases.", "vulnerability repair"),
     ("We address program repair.", "program repair"),
