@@ -612,6 +612,12 @@ def test_extract_a_results_measure_written_beside_its_value_is_a_metric(nlp):
     assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "metrics"} == {("success", "metric.result")}
 
 
+def test_extract_a_symbol_names_no_measure(nlp):
+    ext = extract_text(nlp, "Our metric correlates strongly with human judgements (r = 0.62, p < 0.001).")
+    assert [(r.metric, r.value) for r in ext.results] == [(None, 0.62)]
+    assert not [m for m in ext.mentions if m.field == "metrics"]
+
+
 @pytest.mark.parametrize("text,metrics", [
     ("We evaluate with key metrics like compilation success and functional correctness.",
      {"compilation success", "functional correctness"}),
