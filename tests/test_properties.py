@@ -106,6 +106,14 @@ def test_properties_word_before_is_the_regex_it_replaces(text, pos):
 
 
 @SETTINGS
+@given(st.lists(st.one_of(PIECES, st.sampled_from(["ing", "learning", "sing ", "-coding", "'", "_", "é", "9", " ", "ing-"]),
+                          st.text(max_size=6)), max_size=25).map("".join))
+def test_properties_ing_words_are_the_patterns_matches(text):
+    from kg.extract.phrases import ING_HEAD, ing_words
+    assert list(ing_words(text)) == [m.span() for m in ING_HEAD.finditer(text)]
+
+
+@SETTINGS
 @given(st.lists(st.one_of(PIECES, st.sampled_from(["network", "networks ", "fine-tuning", "re-generation", "scores",
                                                    "Super-Resolution", " error", "errors.", "flows", "x"]),
                           st.text(max_size=6)), max_size=25).map("".join))
