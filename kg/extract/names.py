@@ -118,6 +118,7 @@ END_AFTER = re.compile(r"\s*(?:[,.;:]|$)|\s+([\w-]+)")
 
 
 def _name_ends(text: str, end: int) -> bool:
+    """Whether a title-case name that ends at `end` ends there as a name (`INTRODUCED_NAME`)."""
     defined = DEFINED_AFTER.match(text, end)
     after = END_AFTER.match(text, defined.end() if defined else end)
     word = after.group(1) if after else None

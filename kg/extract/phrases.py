@@ -360,6 +360,15 @@ def manner_only(words: list[str]) -> bool:
 
 ING_HEAD = re.compile(r"(?<![\w-])[A-Za-z][\w'-]{2,}ing(?![\w-])")  # "-ing" words of six letters or more
 ING_END = re.compile(r"ing(?![\w-])")
+# (not "training": "diffusion model training" is how a model is made, and the term is the model's)
+ING_NOT_HEADS = frozenset(h for h in TASK_HEADS + TECHNIQUE_HEADS + METRIC_HEADS if h.endswith("ing")) | {"training"}
+WORD_AFTER = re.compile(r" ([\w-]+)")  # the next word, when only a space stands before it
+# a phrase the text calls a task or problem, whose last word is no task head ("spoken dialogue tasks", "max-min
+# fairness problems"): a candidate the typer keeps or drops. Held out on train.jsonl, 10 of the 18 it adds to the
+# output are annotated tasks (tasks 0.565 -> 0.569); a lone word before "tasks" is not ("reasoning tasks": 21 of 423)
+TASK_NOUN = re.compile(r"(?<=[A-Za-z0-9]) (?:tasks?|problems?)(?![\w-])", re.I)
+TASK_NOUN_LOWER = re.compile(r"(?<=[a-z0-9]) (?:tasks?|problems?)(?![\w-])")
+PLAIN_WORD = re.compile(r"[A-Za-z][\w'-]*")
 
 
 def ing_words(text: str):
@@ -379,15 +388,6 @@ def ing_words(text: str):
             last = (start, m.end())
     if last is not None:
         yield last
-# (not "training": "diffusion model training" is how a model is made, and the term is the model's)
-ING_NOT_HEADS = frozenset(h for h in TASK_HEADS + TECHNIQUE_HEADS + METRIC_HEADS if h.endswith("ing")) | {"training"}
-WORD_AFTER = re.compile(r" ([\w-]+)")  # the next word, when only a space stands before it
-# a phrase the text calls a task or problem, whose last word is no task head ("spoken dialogue tasks", "max-min
-# fairness problems"): a candidate the typer keeps or drops. Held out on train.jsonl, 10 of the 18 it adds to the
-# output are annotated tasks (tasks 0.565 -> 0.569); a lone word before "tasks" is not ("reasoning tasks": 21 of 423)
-TASK_NOUN = re.compile(r"(?<=[A-Za-z0-9]) (?:tasks?|problems?)(?![\w-])", re.I)
-TASK_NOUN_LOWER = re.compile(r"(?<=[a-z0-9]) (?:tasks?|problems?)(?![\w-])")
-PLAIN_WORD = re.compile(r"[A-Za-z][\w'-]*")
 
 
 # the rule of a task head's phrase outside a task frame ("… and person detection aimed at …"): read on train.jsonl,
@@ -478,7 +478,8 @@ class PhraseFinder:
             before = word_before(text, m.start() + 1)
             if before is None or not PLAIN_WORD.fullmatch(before[1]):
                 continue
-            (w_start, word), lw = before, before[1].lower()
+            w_start, word = before
+            lw = word.lower()
             if lw in STOP or HEAD_RE["tasks"].fullmatch(lw) or _verb_like(lw) and not lw.endswith("ing"):
                 continue  # a task head's phrase is found by its head
             start, end = _modifiers(text, w_start, 3, kinds=TASK_KIND_SUFFIXES), m.start()
