@@ -607,7 +607,8 @@ BASELINE_LED = re.compile(r"(?:the\s+)?baselines?\b", re.I)  # "baseline mirage 
 
 def _written_at(text: str, name: str, start: int, end: int, near: int) -> int:
     """Where `name` is written as a word of its own in text[start:end], the occurrence nearest `near`; -1 if nowhere."""
-    at = [m.start() for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text[start:end])]
+    span = text[start:end]
+    at = [m.start() for m in re.finditer(as_word(name), span)] if name in span else []  # (no pattern where it is not)
     return min((start + a for a in at), key=lambda a: abs(a - near)) if at else -1
 
 
