@@ -827,6 +827,40 @@ def test_extract_technique_a_compound_is_built_on_is_named(nlp, text, names):
     assert names <= set(fields(extract_text(nlp, text)).get("techniques", []))
 
 
+@pytest.mark.parametrize("text,inner,outer,outer_field,kept", [
+    ("The prior comes from kNN-based density estimation.", "kNN", "kNN-based density estimation", "techniques", False),
+    ("We study LLM-based agents.", "LLM", "LLM-based agents", "techniques", False),
+    ("We evaluate RAG-based QA.", "RAG", "RAG-based QA", "tasks", True),
+])
+def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, outer, outer_field, kept):
+    # inside a term of its own field the term names it; inside another field's it is what the task is done with
+    from kg.extract.convert import _select
+    from kg.extract.spans import SpanMention
+
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_text"] = text
+    a, b = text.index(outer), text.index(outer) + len(outer)
+    doc._.kg_mentions = [SpanMention(outer_field, a, b, "phrase.extended", None),
+                         SpanMention("techniques", a, a + len(inner), "lexicon", None)]
+    doc._.kg_code = []
+    got = {(f, text[s:e]) for f, s, e, _ in _select(doc)}
+    assert (outer_field, outer) in got
+    assert (("techniques", inner) in got) == kept
+
+
+@pytest.mark.parametrize("text,names", [
+    ("We track the rover with visual odometry and dead reckoning, and plan paths with a rapidly-exploring random tree.",
+     {"visual odometry", "dead reckoning", "rapidly-exploring random tree"}),
+    ("Spectra are smoothed with a Savitzky-Golay filter and peaks are found by matching pursuit.",
+     {"Savitzky-Golay filter", "matching pursuit"}),
+    ("Features are reduced by linear discriminant analysis before a Gaussian mixture model clusters them.",
+     {"linear discriminant analysis", "Gaussian mixture model"}),
+])
+def test_extract_classic_techniques_are_known(nlp, text, names):
+    ext = extract_text(nlp, text)
+    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "techniques"} >= {(n, "lexicon") for n in names}
+
+
 def test_extract_technique_in_a_compound_stays_part_of_it(nlp):
     f = fields(extract_text(nlp, "We sample the PF-ODE in full-precision arithmetic with a GAN discriminator."))
     assert "GAN" in f.get("techniques", [])  # the same word on its own is one

@@ -150,8 +150,11 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
         inside = [k for k in open_kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
         overlapping = [k for k in open_kept if s < k[2] and k[1] < e]
         base = fld in ("models", "techniques") and built_on(text, s, e)  # "RAG" of "RAG-based QA": what it is done with
-        if any((k[0] in NAME_FIELDS) == (group == "names") for k in inside) and not base:
-            continue  # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"
+        if any((k[0] in NAME_FIELDS) == (group == "names") for k in inside) and not (base and all(k[0] != fld for k in inside)):
+            # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"; and what a compound is built
+            # on inside a term of its own field ("kNN" of "kNN-based density estimation": the term names it), though not
+            # inside another field's ("RAG" of "RAG-based QA")
+            continue
         if fld == "metrics" and any(k[0] in ("techniques", "tasks") for k in inside):
             continue  # "RMS" inside "RMS normalization": a word of a term, not a measure
         if any((k[0] in NAME_FIELDS) == (group == "names") for k in overlapping) and not base:
