@@ -6,7 +6,7 @@
 // example:
 //   kind | name | count
 //   node | Dataset | 15
-//   node | Method | 53
+//   node | Method | 52
 CALL () {
   MATCH (n) UNWIND labels(n) AS name RETURN 'node' AS kind, name, count(*) AS count
   UNION ALL
