@@ -109,6 +109,16 @@ def phrase_mentions(text: str) -> list[tuple]:
     return [tuple(m[:4]) for m in PhraseFinder()(doc)._.kg_mentions]
 
 
+def selected(nlp, text: str, mentions: list) -> list[tuple[str, str]]:
+    """(field, name) of what `convert._select` keeps of these rule mentions of `text`, in its order."""
+    from kg.extract.convert import _select
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_text"] = text
+    doc._.kg_mentions = mentions
+    doc._.kg_code = []
+    return [(f, text[s:e]) for f, s, e, _ in _select(doc)]
+
+
 def fields(ext):
     out = {}
     for m in ext.mentions:
@@ -834,16 +844,11 @@ def test_extract_technique_a_compound_is_built_on_is_named(nlp, text, names):
 ])
 def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, outer, outer_field, kept):
     # inside a term of its own field the term names it; inside another field's it is what the task is done with
-    from kg.extract.convert import _select
     from kg.extract.spans import SpanMention
 
-    doc = nlp.make_doc(text)
-    doc.user_data["kg_text"] = text
     a, b = text.index(outer), text.index(outer) + len(outer)
-    doc._.kg_mentions = [SpanMention(outer_field, a, b, "phrase.extended", None),
-                         SpanMention("techniques", a, a + len(inner), "lexicon", None)]
-    doc._.kg_code = []
-    got = {(f, text[s:e]) for f, s, e, _ in _select(doc)}
+    got = set(selected(nlp, text, [SpanMention(outer_field, a, b, "phrase.extended", None),
+                                   SpanMention("techniques", a, a + len(inner), "lexicon", None)]))
     assert (outer_field, outer) in got
     assert (("techniques", inner) in got) == kept
 
@@ -887,15 +892,11 @@ def test_extract_kind_shaped_word_is_no_method(nlp, text, word):
 
 
 def test_extract_direction_the_rules_take_for_a_method_is_a_task(nlp):
-    from kg.extract.convert import _select
     from kg.extract.spans import SpanMention
 
     text = "Our C++-to-CUDA translator is compared with GPT-4o."
-    doc = nlp.make_doc(text)
-    doc.user_data["kg_text"] = text
-    doc._.kg_mentions = [SpanMention("models", 4, 15, "name.shape", None), SpanMention("models", 44, 50, "name.shape", None)]
-    doc._.kg_code = []
-    assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [("tasks", "C++-to-CUDA"), ("models", "GPT-4o")]
+    mentions = [SpanMention("models", 4, 15, "name.shape", None), SpanMention("models", 44, 50, "name.shape", None)]
+    assert selected(nlp, text, mentions) == [("tasks", "C++-to-CUDA"), ("models", "GPT-4o")]
 
 
 @pytest.mark.parametrize("text,word", [
@@ -906,15 +907,11 @@ def test_extract_direction_the_rules_take_for_a_method_is_a_task(nlp):
 def test_extract_two_or_three_characters_by_shape_name_no_method(nlp, text, word):
     # held out on train.jsonl, none of the 8 names of two characters, or of three with a small letter, that only
     # their shape made methods is annotated one ("area MT", "UI understanding", "dNL"); GPT-4o, longer, stays
-    from kg.extract.convert import _select
     from kg.extract.spans import SpanMention
 
-    doc = nlp.make_doc(text)
-    doc.user_data["kg_text"] = text
-    doc._.kg_mentions = [SpanMention("models", text.index(word), text.index(word) + len(word), "name.shape", None),
-                         SpanMention("models", text.index("GPT-4o"), text.index("GPT-4o") + 6, "name.shape", None)]
-    doc._.kg_code = []
-    assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [("models", "GPT-4o")]
+    mentions = [SpanMention("models", text.index(word), text.index(word) + len(word), "name.shape", None),
+                SpanMention("models", text.index("GPT-4o"), text.index("GPT-4o") + 6, "name.shape", None)]
+    assert selected(nlp, text, mentions) == [("models", "GPT-4o")]
 
 
 @pytest.mark.parametrize("name,own,variant", [
@@ -928,17 +925,13 @@ def test_names_variant_of_the_papers_own_name(name, own, variant):
 
 
 def test_extract_variant_of_the_papers_own_name_is_proposed(nlp):
-    from kg.extract.convert import _select
     from kg.extract.spans import SpanMention
 
     text = "We propose EDT, and release EDT-B and EDT-XL; both beat Llama-3-8B."
-    doc = nlp.make_doc(text)
-    doc.user_data["kg_text"] = text
     spans = [(text.index(n), text.index(n) + len(n)) for n in ("EDT", "EDT-B", "EDT-XL", "Llama-3-8B")]
-    doc._.kg_mentions = [SpanMention("proposed", *spans[0], "proposed.cue")] + [
+    mentions = [SpanMention("proposed", *spans[0], "proposed.cue")] + [
         SpanMention("models", s, e, "name.shape") for s, e in spans[1:]]
-    doc._.kg_code = []
-    assert [(f, text[s:e]) for f, s, e, _ in _select(doc)] == [
+    assert selected(nlp, text, mentions) == [
         ("proposed", "EDT"), ("proposed", "EDT-B"), ("proposed", "EDT-XL"), ("models", "Llama-3-8B")]
 
 
