@@ -866,6 +866,19 @@ def test_extract_classic_techniques_are_known(nlp, text, names):
     assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "techniques"} >= {(n, "lexicon") for n in names}
 
 
+@pytest.mark.parametrize("text,names", [
+    ("We address system identification and teleoperation of quadruped robots.",
+     {"system identification", "teleoperation"}),
+    ("Experiments on the vehicle routing problem and influence maximization show gains.",
+     {"vehicle routing problem", "influence maximization"}),
+    ("The network is trained for sleep stage classification and remaining useful life prediction.",
+     {"sleep stage classification", "remaining useful life prediction"}),
+])
+def test_extract_classic_tasks_are_known(nlp, text, names):
+    ext = extract_text(nlp, text)
+    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "tasks"} >= {(n, "lexicon") for n in names}
+
+
 def test_extract_technique_in_a_compound_stays_part_of_it(nlp):
     f = fields(extract_text(nlp, "We sample the PF-ODE in full-precision arithmetic with a GAN discriminator."))
     assert "GAN" in f.get("techniques", [])  # the same word on its own is one
