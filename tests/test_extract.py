@@ -879,6 +879,20 @@ def test_extract_classic_tasks_are_known(nlp, text, names):
     assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "tasks"} >= {(n, "lexicon") for n in names}
 
 
+@pytest.mark.parametrize("text,field,names", [
+    ("We combine pipeline parallelism with token pruning, and train with reinforcement learning with verifiable "
+     "rewards and a process reward model.", "techniques",
+     {"pipeline parallelism", "token pruning", "reinforcement learning with verifiable rewards", "process reward model"}),
+    ("We study GUI grounding, computer use and long-horizon planning.", "tasks",
+     {"GUI grounding", "computer use", "long-horizon planning"}),
+    ("Augmentations use CutMix and SpecAugment; text is split by SentencePiece.", "models",
+     {"CutMix", "SpecAugment", "SentencePiece"}),
+])
+def test_extract_current_techniques_tasks_and_named_algorithms_are_known(nlp, text, field, names):
+    ext = extract_text(nlp, text)
+    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == field} >= {(n, "lexicon") for n in names}
+
+
 def test_extract_technique_in_a_compound_stays_part_of_it(nlp):
     f = fields(extract_text(nlp, "We sample the PF-ODE in full-precision arithmetic with a GAN discriminator."))
     assert "GAN" in f.get("techniques", [])  # the same word on its own is one
