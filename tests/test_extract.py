@@ -853,33 +853,22 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
     assert (("techniques", inner) in got) == kept
 
 
-@pytest.mark.parametrize("text,names", [
-    ("We track the rover with visual odometry and dead reckoning, and plan paths with a rapidly-exploring random tree.",
-     {"visual odometry", "dead reckoning", "rapidly-exploring random tree"}),
-    ("Spectra are smoothed with a Savitzky-Golay filter and peaks are found by matching pursuit.",
-     {"Savitzky-Golay filter", "matching pursuit"}),
-    ("Features are reduced by linear discriminant analysis before a Gaussian mixture model clusters them.",
-     {"linear discriminant analysis", "Gaussian mixture model"}),
-])
-def test_extract_classic_techniques_are_known(nlp, text, names):
-    ext = extract_text(nlp, text)
-    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "techniques"} >= {(n, "lexicon") for n in names}
-
-
-@pytest.mark.parametrize("text,names", [
-    ("We address system identification and teleoperation of quadruped robots.",
-     {"system identification", "teleoperation"}),
-    ("Experiments on the vehicle routing problem and influence maximization show gains.",
-     {"vehicle routing problem", "influence maximization"}),
-    ("The network is trained for sleep stage classification and remaining useful life prediction.",
-     {"sleep stage classification", "remaining useful life prediction"}),
-])
-def test_extract_classic_tasks_are_known(nlp, text, names):
-    ext = extract_text(nlp, text)
-    assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == "tasks"} >= {(n, "lexicon") for n in names}
-
-
 @pytest.mark.parametrize("text,field,names", [
+    # classic techniques (techniques.tsv)
+    ("We track the rover with visual odometry and dead reckoning, and plan paths with a rapidly-exploring random tree.",
+     "techniques", {"visual odometry", "dead reckoning", "rapidly-exploring random tree"}),
+    ("Spectra are smoothed with a Savitzky-Golay filter and peaks are found by matching pursuit.",
+     "techniques", {"Savitzky-Golay filter", "matching pursuit"}),
+    ("Features are reduced by linear discriminant analysis before a Gaussian mixture model clusters them.",
+     "techniques", {"linear discriminant analysis", "Gaussian mixture model"}),
+    # classic tasks (tasks.tsv)
+    ("We address system identification and teleoperation of quadruped robots.",
+     "tasks", {"system identification", "teleoperation"}),
+    ("Experiments on the vehicle routing problem and influence maximization show gains.",
+     "tasks", {"vehicle routing problem", "influence maximization"}),
+    ("The network is trained for sleep stage classification and remaining useful life prediction.",
+     "tasks", {"sleep stage classification", "remaining useful life prediction"}),
+    # current techniques and tasks, and named algorithms (models.tsv)
     ("We combine pipeline parallelism with token pruning, and train with reinforcement learning with verifiable "
      "rewards and a process reward model.", "techniques",
      {"pipeline parallelism", "token pruning", "reinforcement learning with verifiable rewards", "process reward model"}),
@@ -888,7 +877,7 @@ def test_extract_classic_tasks_are_known(nlp, text, names):
     ("Augmentations use CutMix and SpecAugment; text is split by SentencePiece.", "models",
      {"CutMix", "SpecAugment", "SentencePiece"}),
 ])
-def test_extract_current_techniques_tasks_and_named_algorithms_are_known(nlp, text, field, names):
+def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)
     assert {(m.text, m.evidence.rule) for m in ext.mentions if m.field == field} >= {(n, "lexicon") for n in names}
 
