@@ -145,13 +145,13 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             next_name += 1
         open_names = [n for n in open_names if n[1] > s]
         open_kept = [k for k in open_kept if k[2] > s]
-        if fld not in NAME_FIELDS and any(a <= s and e <= b for a, b in open_names):
+        named = fld in NAME_FIELDS  # a name gives way to names, a term to terms
+        if not named and any(a <= s and e <= b for a, b in open_names):
             continue  # "Preference Optimization" inside the proposed name that contains it
-        group = "names" if fld in NAME_FIELDS else "terms"
         inside = [k for k in open_kept if k[1] <= s and e <= k[2] and (k[1], k[2]) != (s, e)]
         overlapping = [k for k in open_kept if s < k[2] and k[1] < e]
         base = fld in ("models", "techniques") and built_on(text, s, e)  # "RAG" of "RAG-based QA": what it is done with
-        holding = [k for k in inside if (k[0] in NAME_FIELDS) == (group == "names")]
+        holding = [k for k in inside if (k[0] in NAME_FIELDS) == named]
         if holding and not (base and all(k[0] != fld for k in holding)):
             # "GRPO" inside "Graph-GRPO", "diffusion models" inside "video diffusion models"; and what a compound is built
             # on inside a term of its own field ("kNN" of "kNN-based density estimation": the term names it), though not
@@ -159,7 +159,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             continue
         if fld == "metrics" and any(k[0] in ("techniques", "tasks") for k in inside):
             continue  # "RMS" inside "RMS normalization": a word of a term, not a measure
-        if any((k[0] in NAME_FIELDS) == (group == "names") for k in overlapping) and not base:
+        if any((k[0] in NAME_FIELDS) == named for k in overlapping) and not base:
             continue
         kept.append((fld, s, e, rule))
         open_kept.append((fld, s, e, rule))
