@@ -876,6 +876,16 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
      {"GUI grounding", "computer use", "long-horizon planning"}),
     ("Augmentations use CutMix and SpecAugment; text is split by SentencePiece.", "models",
      {"CutMix", "SpecAugment", "SentencePiece"}),
+    # current and classic datasets (datasets.tsv)
+    ("Safety is measured on BeaverTails and tau-bench, agents on AndroidWorld.", "datasets",
+     {"BeaverTails", "tau-bench", "AndroidWorld"}),
+    ("Intrusion detection is evaluated on NSL-KDD and KDD Cup 99, credit scoring on German Credit.", "datasets",
+     {"NSL-KDD", "KDD Cup 99", "German Credit"}),
+    # current and classic models and software (models.tsv)
+    ("Baselines include Grok, Kimi and Janus-Pro.", "models", {"Grok", "Kimi", "Janus-Pro"}),
+    ("We compare against the No-U-Turn Sampler, with an HNSW index.", "models", {"No-U-Turn Sampler", "HNSW"}),
+    # current metrics (metrics.tsv)
+    ("We report goodput and the length-controlled win rate.", "metrics", {"goodput", "length-controlled win rate"}),
 ])
 def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)
