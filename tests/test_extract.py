@@ -886,6 +886,13 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
     ("We compare against the No-U-Turn Sampler, with an HNSW index.", "models", {"No-U-Turn Sampler", "HNSW"}),
     # current metrics (metrics.tsv)
     ("We report goodput and the length-controlled win rate.", "metrics", {"goodput", "length-controlled win rate"}),
+    # domain techniques and tasks (techniques.tsv, tasks.tsv)
+    ("The quadruped keeps balance with a zero moment point criterion and a disturbance observer.", "techniques",
+     {"zero moment point", "disturbance observer"}),
+    ("Users are served by rate-splitting multiple access, and we bound the error with the eluder dimension.",
+     "techniques", {"rate-splitting multiple access", "eluder dimension"}),
+    ("We study kidnapped robot problem recovery, needle steering, schema linking and copy-move forgery detection.",
+     "tasks", {"kidnapped robot problem", "needle steering", "schema linking", "copy-move forgery detection"}),
 ])
 def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)

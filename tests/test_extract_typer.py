@@ -684,9 +684,9 @@ def test_extract_typer_an_abstract_without_a_task_keeps_its_likeliest_one(nlp, t
     from kg.extract import DEFAULT_CONFIG, load_pipeline
     from kg.extract.typer import ONLY_TASK
 
-    text = "Pricing an incentive compatible auction is a hard problem in auction design. We give a new bound."
+    text = "Pricing an incentive compatible tariff is a hard problem in tariff design. We give a new bound."
     found = {(m.field, m.text, m.evidence.rule) for m in extract_text(nlp, text).mentions}
-    assert ("tasks", "auction design", ONLY_TASK) in found
+    assert ("tasks", "tariff design", ONLY_TASK) in found  # no lexicon holds it ("optimal auction design" one does)
     off = tmp_path / "off.cfg"
     off.write_text(re.sub(r"(?m)^only_task = .*$", "only_task = 1.01", DEFAULT_CONFIG.read_text()))
     assert not [m for m in extract_text(load_pipeline(off), text).mentions if m.field == "tasks"]
