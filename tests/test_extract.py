@@ -893,6 +893,10 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
      "techniques", {"rate-splitting multiple access", "eluder dimension"}),
     ("We study kidnapped robot problem recovery, needle steering, schema linking and copy-move forgery detection.",
      "tasks", {"kidnapped robot problem", "needle steering", "schema linking", "copy-move forgery detection"}),
+    ("The spiking network is trained with surrogate gradients after ANN-to-SNN conversion, and risk is managed by deep "
+     "hedging.", "techniques", {"surrogate gradients", "ANN-to-SNN conversion", "deep hedging"}),
+    ("We address bearing fault diagnosis, IR drop prediction and doublet detection.", "tasks",
+     {"bearing fault diagnosis", "IR drop prediction", "doublet detection"}),
 ])
 def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)
