@@ -897,6 +897,11 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
      "hedging.", "techniques", {"surrogate gradients", "ANN-to-SNN conversion", "deep hedging"}),
     ("We address bearing fault diagnosis, IR drop prediction and doublet detection.", "tasks",
      {"bearing fault diagnosis", "IR drop prediction", "doublet detection"}),
+    ("We fit a sparse variational Gaussian process and a Takagi-Sugeno fuzzy model, and mitigate noise by zero-noise "
+     "extrapolation.", "techniques",
+     {"sparse variational Gaussian process", "Takagi-Sugeno fuzzy model", "zero-noise extrapolation"}),
+    ("We address seismic facies classification, band gap prediction and video temporal grounding.", "tasks",
+     {"seismic facies classification", "band gap prediction", "video temporal grounding"}),
 ])
 def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)
