@@ -902,6 +902,12 @@ def test_extract_what_a_compound_is_built_on_inside_a_term(nlp, text, inner, out
      {"sparse variational Gaussian process", "Takagi-Sugeno fuzzy model", "zero-noise extrapolation"}),
     ("We address seismic facies classification, band gap prediction and video temporal grounding.", "tasks",
      {"seismic facies classification", "band gap prediction", "video temporal grounding"}),
+    # the long tails of domain tasks, models and datasets
+    ("We study cross-document coreference resolution and lexical semantic change detection.", "tasks",
+     {"cross-document coreference resolution", "lexical semantic change detection"}),
+    ("Odometry is evaluated on UZH-FPV and MulRan, and link prediction on ogbl-ddi.", "datasets",
+     {"UZH-FPV", "MulRan", "ogbl-ddi"}),
+    ("We compare against TrajOpt, CHOMP and VINS-Mono.", "models", {"TrajOpt", "CHOMP", "VINS-Mono"}),
 ])
 def test_extract_lexicon_sections_know_their_terms(nlp, text, field, names):
     ext = extract_text(nlp, text)
