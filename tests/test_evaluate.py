@@ -14,18 +14,21 @@ FLOORS = {
 }
 
 
-# F1 floors on the dev set (../shared/gold/dev.jsonl: 200 arXiv abstracts never trained or tuned on),
-# just under what the default pipeline scores today: they catch regressions on unseen text. Issue 13's
-# targets are the floors (speedups 0.85, results 0.65; speedup_baselines 0.72, above its target of 0.70);
-# issue 12's are not yet (entities 0.75, models 0.70, tasks 0.55, …). A retrained typer moves a field of 200
-# abstracts by up to ±0.01 where cross-validation on train.jsonl does not move (metrics 0.584 → 0.577 on dev at
-# CV 0.659 → 0.658, bench/RESULTS.md, twenty-seventh pass): the floors sit that far under today's figures. The
+# F1 floors on the dev set (../shared/gold/dev.jsonl: 200 arXiv abstracts never trained or tuned on), just under
+# what the default pipeline scores today: they catch regressions on unseen text. Issue 13's targets are the floors
+# (speedups 0.85, results 0.65; speedup_baselines 0.72, above its target of 0.70); issue 12's are met on dev for
+# every field but entities (0.75), and its floors sit a little under them (below). A retrained typer moves a field
+# of 200 abstracts by up to ±0.01 where cross-validation on train.jsonl does not move (metrics 0.584 → 0.577 on dev
+# at CV 0.659 → 0.658, bench/RESULTS.md, twenty-seventh pass): the floors sit that far under today's figures. The
 # typer is now the mean of three seeds, and two such means differ by 0.012 at most on a dev field (models 0.681 and
 # 0.669, tasks 0.501 and 0.495, metrics 0.612 and 0.612; thirty-third pass). The thirty-fourth pass's measure heads
-# raise metrics (0.612 → 0.631) and tasks (0.501 → 0.516).
+# raise metrics (0.612 → 0.631) and tasks (0.501 → 0.516). Raised in the forty-sixth pass, to about 0.015 under that
+# pass's figures (proposed 0.802, models 0.711, techniques 0.637, datasets 0.818, metrics 0.659, tasks 0.556,
+# entities 0.742, results 0.664), so a change that gives back what the lexicons of the last three passes added fails
+# here.
 DEV_FLOORS = {
-    "proposed": 0.75, "models": 0.65, "techniques": 0.57, "datasets": 0.77, "metrics": 0.60, "tasks": 0.49,
-    "entities": 0.68, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.72, "results": 0.65,
+    "proposed": 0.78, "models": 0.69, "techniques": 0.62, "datasets": 0.80, "metrics": 0.64, "tasks": 0.54,
+    "entities": 0.725, "code": 0.95, "speedups": 0.85, "speedup_baselines": 0.72, "results": 0.65,
 }
 
 
