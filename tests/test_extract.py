@@ -1598,8 +1598,8 @@ def test_lexicon_matches_a_measure_in_the_plural():
 
 def test_extract_capitalised_compound_is_a_name_not_a_grown_term(nlp):
     """ "video generation" grows to "image-to-video generation", but a compound with a capital inside a sentence
-    ("Fast-dLLM" on the lexicon's "dLLM") is a name, left to the name rules; opening a sentence, the capital is the
-    sentence's ("Cross-attention")."""
+    ("Fast-dLLM" on the lexicon's "dLLM") is a name, left to the name rules, as is one with a digit or two capitals in a
+    piece ("R2-KG"); opening a sentence, a single capital is the sentence's ("Cross-attention")."""
     from kg.extract.phrases import PhraseFinder
     text = "Building on Fast-dLLM's dual-cache infrastructure, we beat dLLM baselines."
     doc = nlp.make_doc(text)
@@ -1613,6 +1613,12 @@ def test_extract_capitalised_compound_is_a_name_not_a_grown_term(nlp):
     doc.user_data["kg_text"] = text
     doc._.kg_mentions = [("techniques", 6, 15, "lexicon", "attention")]
     assert "Cross-attention" in {text[m[1]:m[2]] for m in PhraseFinder()(doc)._.kg_mentions}
+    # a piece with a digit or a second capital is a name's, opening a sentence too: "R2-KG" on the lexicon's "KG"
+    text = "R2-KG achieves higher reliability."
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_text"] = text
+    doc._.kg_mentions = [("techniques", 3, 5, "lexicon", "knowledge graphs")]
+    assert "R2-KG" not in {text[m[1]:m[2]] for m in PhraseFinder()(doc)._.kg_mentions}
 
 
 def _weak(text: str, name: str, sure: bool = False) -> bool:

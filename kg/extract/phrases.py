@@ -117,6 +117,9 @@ tempered truncated compressed centralized decentralized discretized
 S_MODIFIERS = set("physics dynamics statistics genomics robotics graphics mathematics economics analysis bias gaussians".split())
 
 
+NAME_PIECE = re.compile(r"[^-]*(?:\d|[A-Z][^-]*[A-Z])")  # a word with a digit or two capitals: "R2", "GRPO", "DeepSeek"
+
+
 def _verb_like(word: str) -> bool:
     """Without a tagger, inflected forms are the surest sign of a verb: "combines", "exploiting", "revolutionized"."""
     lw = word.lower()
@@ -414,8 +417,10 @@ class PhraseFinder:
                     while c > 0 and (text[c - 1].isalnum() or text[c - 1] == "-"):
                         c -= 1
                     if not _padding(text[c:s - 1] + "-") and not text[c:s].lower().endswith(("-based-", "-like-")) \
-                            and not (text[c].isupper() and not SENTENCE_OPENING.search(text, max(0, c - 3), c)):
-                        # not "Fast-dLLM", "CF-VLM": a capital inside a sentence makes the compound a name, the name rules'
+                            and not (text[c].isupper() and not SENTENCE_OPENING.search(text, max(0, c - 3), c)) \
+                            and not NAME_PIECE.search(text, c, s - 1):
+                        # not "Fast-dLLM", "CF-VLM": a capital inside a sentence makes the compound a name, the name rules';
+                        # so does a piece with a digit or a second capital, first word of a sentence too ("R2-KG achieves")
                         found.append(SpanMention(fld, c, e, "phrase.extended", None))
                     continue
                 new_s = _modifiers(text, s, allowed=KIND_MODIFIERS, kinds=TASK_KIND_SUFFIXES if fld == "tasks" else ())
