@@ -301,19 +301,35 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
                 out.append((run[start][0], run[end - 1][1]))
         run.clear()
 
+    kinds = _CHUNK_KINDS
     for m in CHUNK_WORD.finditer(text):
         w = m.group(0)
+        kind = kinds.get(w)
+        if kind is None:
+            if len(kinds) > 1 << 18:  # bounded: words are open-ended
+                kinds.clear()
+            kind = kinds[w] = _chunk_kind(w)
         s, e = m.span()
-        lw = w.lower()
-        if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and (lw not in STOP or lw in TERM_WORDS)
-                and (not lw.endswith("ly") or lw in LY_NOUNS) and taken.find(1, s, e) < 0):
+        if kind and taken.find(1, s, e) < 0:
             run.append((s, e))
-            if _verb_like(w):  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
+            if kind == 2:  # "screening", "clinics", "reduces": a head noun or a verb, either way the run ends
                 flush()
         elif run:
             flush()
     flush()
     return out
+
+
+_CHUNK_KINDS: dict[str, int] = {}  # word → `_chunk_kind`, for the words seen (bounded)
+
+
+def _chunk_kind(w: str) -> int:
+    """0: a word that breaks a run of content words; 1: one inside a run; 2: one that ends it (inflected)."""
+    lw = w.lower()
+    if (w[0].isalpha() and (w.islower() or (len(w) > 1 and w.isupper())) and (lw not in STOP or lw in TERM_WORDS)
+            and (not lw.endswith("ly") or lw in LY_NOUNS)):
+        return 2 if _verb_like(w) else 1
+    return 0
 
 
 @lru_cache(maxsize=1 << 16)
