@@ -1627,6 +1627,15 @@ def _weak(text: str, name: str, sure: bool = False) -> bool:
     return _weak_metric(text, "metrics", s, s + len(name), "lexicon", sure=sure)
 
 
+def test_extract_measure_weighed_against_another_is_a_metric():
+    """A generic measure with no number is a metric where the text weighs it against another ("both accuracy and
+    efficiency", "the trade-off between accuracy and latency"), not where it only names it."""
+    assert not _weak("The detector improves both accuracy and efficiency.", "accuracy")
+    assert not _weak("We study the trade-off between accuracy and latency.", "latency")
+    assert _weak("Such systems face questions of accuracy and trust.", "accuracy")
+    assert _weak("It keeps both fidelity and diversity.", "fidelity")  # a quality word still needs its number
+
+
 def test_extract_quality_word_term_is_a_metric_where_the_typer_is_sure():
     """A measure that ends on a quality word is a metric without a number where the typer is sure of it ("sample
     efficiency"); a quality word alone ("fidelity") still needs a number beside it."""
