@@ -25,7 +25,6 @@ Source (read only): `corpus_arxiv/*.jsonl.gz`, arXiv metadata, CC0 1.0. Determin
 from __future__ import annotations
 
 import argparse
-import csv
 import re
 import sys
 from collections import Counter, defaultdict
@@ -33,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_terms import ACRONYM, WORDS_BEFORE, long_form, read_abstracts  # noqa: E402
+
+from kg.extract.lexicon import Lexicon  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
@@ -61,11 +62,13 @@ def _initials(surface: str) -> str:
 
 
 def rows(name: str):
-    """(row name, surfaces) of one lexicon file."""
-    with open(LEXICONS / f"{name}.tsv", encoding="utf-8", newline="") as fh:
-        for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-            if len(row) >= 2 and not row[0].startswith("#") and row[0] != "type":
-                yield row[1], [row[1], *(a for a in (row[2].split("|") if len(row) > 2 else []) if a)]
+    """(row name, surfaces) of one lexicon file, read as the pipeline reads it (`Lexicon.read`)."""
+    lexicon = Lexicon()
+    lexicon.read(LEXICONS / f"{name}.tsv")
+    surfaces: dict[str, list[str]] = defaultdict(list)
+    for (_, surface), row in lexicon.entries.items():
+        surfaces[row].append(surface)
+    return surfaces.items()
 
 
 def definitions(abstracts) -> dict[str, Counter]:

@@ -301,14 +301,8 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
                 out.append((run[start][0], run[end - 1][1]))
         run.clear()
 
-    kinds = _CHUNK_KINDS
     for m in CHUNK_WORD.finditer(text):
-        w = m.group(0)
-        kind = kinds.get(w)
-        if kind is None:
-            if len(kinds) > 1 << 18:  # bounded: words are open-ended
-                kinds.clear()
-            kind = kinds[w] = _chunk_kind(w)
+        kind = _chunk_kind(m.group(0))
         s, e = m.span()
         if kind and taken.find(1, s, e) < 0:
             run.append((s, e))
@@ -320,9 +314,7 @@ def chunk_candidates(text: str, taken: bytearray) -> list[tuple[int, int]]:
     return out
 
 
-_CHUNK_KINDS: dict[str, int] = {}  # word → `_chunk_kind`, for the words seen (bounded)
-
-
+@lru_cache(maxsize=1 << 18)  # once per distinct word: words repeat across abstracts
 def _chunk_kind(w: str) -> int:
     """0: a word that breaks a run of content words; 1: one inside a run; 2: one that ends it (inflected)."""
     lw = w.lower()
