@@ -1764,9 +1764,11 @@ def test_extract_known_measure_keeps_its_value_out_of_its_name(nlp):
 
 @pytest.mark.parametrize("first,name,field", [("We report results on COCO and", "GSM8K", "datasets"),
                                               ("We report results on COCO and", "ImageNet-1K", "datasets"),
+                                              ("We report results on COCO and", "TACoS", "datasets"),
                                               ("We report BLEU and", "ROUGE-L", "metrics")])
 def test_extract_name_ending_on_a_capital_before_a_full_stop_ends_its_sentence(nlp, first, name, field):
-    # spaCy's English suffixes keep "." on a word ending in a digit or hyphen and a capital ("GSM8K."): the lexicon
+    # spaCy's English suffixes keep "." on a word ending in a capital after a digit, a hyphen or a lower-case letter
+    # ("GSM8K.", "TACoS."): the lexicon
     # missed the name and the sentence ran on into the next
     ext = extract_text(nlp, f"{first} {name}. Our method improves accuracy by 3 points.")
     found = [m for m in ext.mentions if m.text == name]
