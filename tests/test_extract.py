@@ -1774,3 +1774,17 @@ def test_extract_name_ending_on_a_capital_before_a_full_stop_ends_its_sentence(n
     found = [m for m in ext.mentions if m.text == name]
     assert [m.field for m in found] == [field], [(m.field, m.text) for m in ext.mentions]
     assert found[0].evidence.sentence == f"{first} {name}."
+
+
+def test_extract_known_model_in_a_proposal_scope_stays_earlier_work(nlp):
+    # "introduce … to Transformer-XL": the lexicon's model is what the paper builds on, not what it proposes
+    f = fields(extract_text(nlp, "We introduce the segment-aware mechanism to Transformer-XL, which is a popular "
+                                 "language model."))
+    assert "Transformer-XL" in f.get("models", []) and "Transformer-XL" not in f.get("proposed", []), f
+
+
+def test_extract_known_acronym_the_paper_coins_anew_is_proposed(nlp):
+    # the lexicon's L2P is Learning to Prompt; this abstract coins its own
+    f = fields(extract_text(nlp, "We propose a new dual-path strategy, coined Learning to Protect (L2P). By "
+                                 "alternating two paths, L2P protects images."))
+    assert "L2P" in f.get("proposed", []), f

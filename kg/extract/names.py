@@ -87,6 +87,8 @@ BARE_NAME = re.compile(
     r"|(?P<term>[a-z][a-z]*-[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:[,;.]|$|\s+(?:which|that|to|for|as|with|in|on|by)\b))"
     r"|(?P<paren>[a-z][\w\-]+)(?=\s+\([A-Z]))"
 )
+# a cue that names what the paper brings ("we propose", "this paper introduces"), not "called" or "we build"
+NAMING_VERB = re.compile(r"(?:propose|introduce|present)s?\s*$", re.I)
 # a lower-case name right after "called", "dubbed", "termed": "a novel query scheme dubbed bimodal query is used",
 # "a new score, called the trust score, which"; up to four words, to where the clause goes on
 CALLED_CUE = re.compile(r"\b(?:called|dubbed|termed|coined|named)\s*$", re.I)
@@ -718,6 +720,15 @@ class NameFinder:
         terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
         # the lexicon's models, by start: a capitalised word listed with them is a name too (`_coordinated`)
         known_models = _Starts([(s, e, r) for f, s, e, r, *_ in found if f == "models" and r == "lexicon"], lambda m: m[0])
+        # … which a proposal cue's scope holds as earlier work ("we introduce a mechanism to Transformer-XL", "we propose a
+        # sampler that accelerates DDIM"), unless a proposal verb names it right away ("we introduce InternVL 3.5": the
+        # original paper)
+        # or the abstract defines the acronym itself, as something else ("coined Learning to Protect (L2P)": no Learning
+        # to Prompt) or with a long form it does not spell out
+        long_of = {a.short: a.long for a in abbrevs}
+        earlier_models = {(s, e) for f, s, e, r, c in found if f == "models" and r == "lexicon"
+                          and (self._spells(f, c, long_of[text[s:e]]) if text[s:e] in long_of
+                               else f"({text[s:e]})" not in text)}
         phrase_end = {}  # where the grown phrases of techniques and tasks end, by start
         for f, s, e, r, *_ in found:
             if f in ("techniques", "tasks") and r.startswith("phrase."):
@@ -773,7 +784,10 @@ class NameFinder:
                     scope_end = min(scope_end, s0 + cue.end() + 80)
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
                     # not "A framework named ASSIST has recently been proposed": earlier work, named
-                    if scope_start <= s < scope_end and not terms.holds(s, e) and defined_at.get(text[s:e], s0) >= s0 \
+                    if scope_start <= s < scope_end and not terms.holds(s, e) \
+                            and ((s, e) not in earlier_models or s >= s0 + cue.end() and not text[s0 + cue.end():s].strip()
+                                 and NAMING_VERB.search(cue.group(0)) is not None) \
+                            and defined_at.get(text[s:e], s0) >= s0 \
                             and not PRIOR_AFTER.match(text, e):
                         proposed_spans.append((s, e))
                         found.append(SpanMention("proposed", s, e, "proposed.cue", None))
