@@ -1788,3 +1788,18 @@ def test_extract_known_acronym_the_paper_coins_anew_is_proposed(nlp):
     f = fields(extract_text(nlp, "We propose a new dual-path strategy, coined Learning to Protect (L2P). By "
                                  "alternating two paths, L2P protects images."))
     assert "L2P" in f.get("proposed", []), f
+
+
+def test_extract_known_dataset_in_a_proposal_scope_stays_a_dataset(nlp):
+    # "we establish new benchmarks … on THUMOS14": the benchmarks are built on the known datasets, not named so
+    f = fields(extract_text(nlp, "We establish new benchmarks and representative baselines for OZ-TAL on THUMOS14 and "
+                                 "ActivityNet-1.3, and our method outperforms them."))
+    assert {"THUMOS14", "ActivityNet-1.3"} <= set(f.get("datasets", [])) and not set(f.get("proposed", [])) & {
+        "THUMOS14", "ActivityNet-1.3"}, f
+
+
+def test_extract_known_name_the_paper_gives_its_own_encoder_is_proposed(nlp):
+    # the lexicon knows a TriBERT dataset; "a novel language encoder, termed as TriBERT" names the paper's own
+    f = fields(extract_text(nlp, "We propose a novel language encoder, termed as TriBERT, for learning multi-level "
+                                 "textual semantics."))
+    assert "TriBERT" in f.get("proposed", []), f

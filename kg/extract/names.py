@@ -720,12 +720,12 @@ class NameFinder:
         terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
         # the lexicon's models, by start: a capitalised word listed with them is a name too (`_coordinated`)
         known_models = _Starts([(s, e, r) for f, s, e, r, *_ in found if f == "models" and r == "lexicon"], lambda m: m[0])
-        # … which a proposal cue's scope holds as earlier work ("we introduce a mechanism to Transformer-XL", "we propose a
-        # sampler that accelerates DDIM"), unless the abstract defines the acronym itself, as something else ("coined
-        # Learning to Protect (L2P)": no Learning to Prompt) or with a long form it does not spell out, or a proposal verb
-        # names it right away (below: "we introduce InternVL 3.5", the original paper)
+        # … and of its datasets, which a proposal cue's scope holds as earlier work ("we introduce a mechanism to
+        # Transformer-XL", "we establish new benchmarks … on THUMOS14"), unless the abstract defines the acronym itself, as
+        # something else ("coined Learning to Protect (L2P)": no Learning to Prompt) or with a long form it does not spell
+        # out, or the cue names it right away (below: "we introduce InternVL 3.5", the original paper)
         long_of = {a.short: a.long for a in abbrevs}
-        earlier_models = {(s, e) for f, s, e, r, c in found if f == "models" and r == "lexicon"
+        earlier_names = {(s, e) for f, s, e, r, c in found if f in ("models", "datasets") and r == "lexicon"
                           and (self._spells(f, c, long_of[text[s:e]]) if text[s:e] in long_of
                                else f"({text[s:e]})" not in text)}
         phrase_end = {}  # where the grown phrases of techniques and tasks end, by start
@@ -781,12 +781,14 @@ class NameFinder:
                 scope_start = s0 + cue.start()
                 if re.search(r"(?:called|dubbed|named|termed|coined|call)\s*$", cue.group(0), re.I):
                     scope_end = min(scope_end, s0 + cue.end() + 80)
-                named_now = NAMING_VERB.search(cue.group(0)) is not None  # "we propose X": X right after the verb
+                # "we propose X", "a novel encoder, termed (as) X": a name right after these is the paper's own
+                named_now = NAMING_VERB.search(cue.group(0)) is not None or (
+                    CALLED_CUE.search(cue.group(0)) is not None and OWN_BEFORE_CALLED.search(sentence, 0, cue.start()) is not None)
                 for s, e, rule in candidate_at.between(scope_start, scope_end):
                     # not "A framework named ASSIST has recently been proposed": earlier work, named
                     if scope_start <= s < scope_end and not terms.holds(s, e) \
-                            and ((s, e) not in earlier_models
-                                 or named_now and s >= s0 + cue.end() and not text[s0 + cue.end():s].strip()) \
+                            and ((s, e) not in earlier_names
+                                 or named_now and s >= s0 + cue.end() and text[s0 + cue.end():s].strip() in ("", "as")) \
                             and defined_at.get(text[s:e], s0) >= s0 \
                             and not PRIOR_AFTER.match(text, e):
                         proposed_spans.append((s, e))
