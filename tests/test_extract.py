@@ -1803,3 +1803,11 @@ def test_extract_known_name_the_paper_gives_its_own_encoder_is_proposed(nlp):
     f = fields(extract_text(nlp, "We propose a novel language encoder, termed as TriBERT, for learning multi-level "
                                  "textual semantics."))
     assert "TriBERT" in f.get("proposed", []), f
+
+
+def test_extract_speedup_before_a_full_stop_ends_its_sentence(nlp):
+    # "8$\times$." cleans to "8×.", one token to spaCy: the claim's evidence sentence ran on into the next
+    ext = extract_text(nlp, "Our method reduces inference latency by at least 8$\\times$. Notably, it delivers the "
+                            "same accuracy on ImageNet.")
+    assert [c.evidence.sentence for c in ext.claims if c.factor == 8.0] == [
+        "Our method reduces inference latency by at least 8$\\times$."]
