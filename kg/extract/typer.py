@@ -422,8 +422,8 @@ def _words_of(text: str) -> tuple[list[int], list[int], list[str]]:
     """The words of `text` (starts, ends, lower-cased), computed once per text: every mention of an
     abstract reads its neighbours from them."""
     if _WORDS_OF[0] is not text:
-        found = [(m.start(), m.end(), m.group().lower()) for m in WORD.finditer(text)]
-        _WORDS_OF[:] = [text, ([a for a, _, _ in found], [b for _, b, _ in found], [w for _, _, w in found])]
+        found = list(WORD.finditer(text))
+        _WORDS_OF[:] = [text, ([m.start() for m in found], [m.end() for m in found], [m.group().lower() for m in found])]
     return _WORDS_OF[1]
 
 
@@ -458,7 +458,8 @@ class SparseLinearScorer:
         self.weights = np.ascontiguousarray(linear.get_param("W").reshape(n_out, self.length).T)  # (length, classes)
         self.bias = linear.get_param("b").copy()
         self._rows: dict[str, tuple[int, int]] = {}
-        self._name_rows: dict[tuple[str, ...], list[int]] = {}
+        self._name_sums: dict[tuple[str, ...], np.ndarray] = {}
+        self._zero = np.zeros(n_out, dtype=self.weights.dtype)
 
     def _pair(self, feature: str) -> tuple[int, int]:
         pair = self._rows.get(feature)
@@ -476,28 +477,33 @@ class SparseLinearScorer:
         return self.scores_of_parts([((), feats) for feats in lines])
 
     def scores_of_parts(self, lines: list[tuple[tuple[str, ...], list[str]]]) -> np.ndarray:
-        """`scores` of lines given as `feature_parts`: the rows of a name's features are looked up once."""
+        """`scores` of lines given as `feature_parts`: the weights of a name's features are summed once per name
+        (a name's features are half of a line's, and names repeat), the rest gathered per line."""
         cache = self._rows
         if len(cache) > 1 << 19:  # bounded: feature values are open-ended words
             cache.clear()
-            self._name_rows.clear()
-        named = self._name_rows
+            self._name_sums.clear()
+        named = self._name_sums
         rows: list[int] = []
         starts = []
+        of_names = []
         for of_name, feats in lines:
             starts.append(len(rows))
             if of_name:
                 got = named.get(of_name)
                 if got is None:
-                    got = named[of_name] = [r for f in of_name for r in self._pair(f)]
-                rows += got
-            for f in feats:
+                    got = named[of_name] = self.weights[[r for f in of_name for r in self._pair(f)]].sum(axis=0)
+                of_names.append(got)
+            else:
+                of_names.append(self._zero)
+            for f in feats:  # (never empty: a line has its field and rule)
                 pair = cache.get(f)
                 if pair is None:
                     pair = cache[f] = self.rows(f)
                 rows += pair
-        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp),
-                                 axis=0) + self.bias
+        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
+        logits += np.array(of_names)
+        logits += self.bias
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         return probs / probs.sum(axis=1, keepdims=True)
