@@ -127,3 +127,34 @@ def test_properties_head_regexes_match_the_plain_alternation(text):
         assert [m.span() for m in HEAD_RE[fld].finditer(text)] == spans
         if len(text.lower()) == len(text):  # the scan of the lower-cased text the phrase finder uses
             assert [m.span() for m in HEAD_LOWER[fld].finditer(text.lower())] == spans
+
+
+# names and texts where a word's edges and case matter: hyphens, underscores, digits, dotless and dotted i, long s,
+# the Kelvin sign, a German sharp s, names that overlap themselves ("a-a" in "a-a-a")
+WORDS = st.sampled_from(["HDR", "hdr", "HDR-REAL", "-", "_", "a", "A", "i", "s", "k", "İ", "ı", "ſ", "\u212a", "ß", "Net",
+                         "x.y", " ", "é", "(", ")", "3", "Σ", ". "])
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(st.data())
+def test_properties_word_search_finds_what_the_pattern_finds(data):
+    """names.word_spans and search_word find a name as a word of its own by string search; the spans are the
+    ones the pattern `as_word(name)` finds, case-sensitive and in any case (search_word where the text holds the
+    name at all, case folded: its quick test first)."""
+    import re
+
+    from kg.extract.names import as_word, search_word, word_spans
+
+    name = "".join(data.draw(st.lists(WORDS, min_size=1, max_size=3)))
+    text = ""
+    if data.draw(st.booleans()):  # or the cases re.IGNORECASE reads apart from lower-casing
+        name, text = data.draw(st.sampled_from([("s", "a ſ s"), ("SIN", "ſin"), ("i", "ı"), ("I", "the İ i"),
+                                                ("k", "\u212a"), ("ab", "İ ab"), ("a-a", "a-a-a a-a")]))
+    # the text writes the name, in other cases too, among the pieces around it
+    pieces = st.one_of(WORDS, st.just(name), st.just(name.upper()), st.just(name.lower()), st.text(max_size=3))
+    text += "".join(data.draw(st.lists(pieces, max_size=12)))
+    assert list(word_spans(name, text)) == [m.span() for m in re.finditer(as_word(name), text)]
+    for ignore_case in (False, True):
+        held = name.casefold() in text.casefold() if ignore_case else name in text
+        m = re.search(as_word(name), text, re.I if ignore_case else 0) if held else None
+        assert search_word(name, text, ignore_case) == (m.span() if m else None), (name, text, ignore_case)

@@ -13,8 +13,9 @@ from ..records import Document, Evidence, Extraction, Mention, Result
 from ..text import is_generic_baseline  # noqa: F401 (its old home)
 from ..text import bare_name, name_start, normalise
 from ..latex import CleanText
-from .names import (as_word, describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing,
-                    title_mention, title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body, with_acronyms)
+from .names import (describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing, title_mention,
+                    title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body,
+                    with_acronyms, word_spans)
 from .spans import LONG_FORM_KNOWN, PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -532,9 +533,9 @@ def _subject(sentence: str, at: int, models: list[str], values: list[int] = ()) 
     respectively"), and None when the counts differ."""
     found: list[tuple[int, int, str]] = []
     for name in models:
-        for m in re.finditer(as_word(name), sentence[:at]):
-            if not any(a <= m.start() and m.end() <= b for a, b, _ in found):
-                found = [f for f in found if not (m.start() <= f[0] and f[1] <= m.end())] + [(m.start(), m.end(), name)]
+        for s, e in word_spans(name, sentence[:at]):
+            if not any(a <= s and e <= b for a, b, _ in found):
+                found = [f for f in found if not (s <= f[0] and f[1] <= e)] + [(s, e, name)]
     if not found:
         return None
     found.sort()
@@ -619,7 +620,7 @@ BASELINE_LED = re.compile(r"(?:the\s+)?baselines?\b", re.I)  # "baseline mirage 
 def _written_at(text: str, name: str, start: int, end: int, near: int) -> int:
     """Where `name` is written as a word of its own in text[start:end], the occurrence nearest `near`; -1 if nowhere."""
     span = text[start:end]
-    at = [m.start() for m in re.finditer(as_word(name), span)] if name in span else []  # (no pattern where it is not)
+    at = [s for s, _ in word_spans(name, span)]
     return min((start + a for a in at), key=lambda a: abs(a - near)) if at else -1
 
 
@@ -647,7 +648,7 @@ def _claim_method(proposed: list[str], sentence: str, baseline: str | None) -> s
 
     def written(p: str) -> bool:  # the name, or the initials of a long name ("QCNN"), as a word of the sentence
         short = initials(p) if len(p.split()) >= 3 else None
-        return any(re.search(as_word(n), sentence) for n in (p, short) if n)
+        return any(next(word_spans(n, sentence), None) for n in (p, short) if n)
     names = [p for p in proposed if not is_baseline(p)]
     return next((p for p in names if written(p)), names[0] if names else None)
 
