@@ -158,3 +158,33 @@ def test_properties_word_search_finds_what_the_pattern_finds(data):
         held = name.casefold() in text.casefold() if ignore_case else name in text
         m = re.search(as_word(name), text, re.I if ignore_case else 0) if held else None
         assert search_word(name, text, ignore_case) == (m.span() if m else None), (name, text, ignore_case)
+
+
+TITLE_WORDS = st.sampled_from(["Graph", "graph", "Pre-", "training", "Multi-Label", "s", "ſ", "ı", "i", "İ", "K", "\u212a",
+                               "Net", "3D", "x_y", "O'Neil"])
+SEPARATORS = st.sampled_from([" ", "-", " - ", "\n", "", "--", "_", ".", "\u00a0"])
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(st.data())
+def test_properties_title_phrase_search_finds_what_the_pattern_finds(data):
+    """names._written finds title words written as a phrase of their own (any case, spaces or hyphens between)
+    by string search; where the text holds the words together at all, the span is the one `as_phrase` finds."""
+    import re
+
+    from kg.extract.names import _written, as_phrase
+
+    words = data.draw(st.lists(TITLE_WORDS, min_size=1, max_size=3))
+    pieces = st.lists(st.one_of(TITLE_WORDS, SEPARATORS, st.text(max_size=2)), max_size=5).map("".join)
+    # the words written with separators between them, in a case of their own, among other pieces
+    cases = st.sampled_from([str, str.upper, str.lower, str.title])
+    written = st.tuples(*(st.tuples(cases, SEPARATORS) for _ in words)).map(
+        lambda how: "".join(case(w) + sep for w, (case, sep) in zip(words, how)))
+    text = "".join(data.draw(st.lists(st.one_of(pieces, written), max_size=4)))
+    if data.draw(st.booleans()):  # or cases the search could get wrong: no separator, "ſ" and "ı" in any case
+        words, text = data.draw(st.sampled_from([(["s", "net"], "ſ net s net"), (["graph", "net"], "graphnet graph-net"),
+                                                 (["i"], "ı i"), (["K"], "\u212a"), (["Pre-", "training"], "pre--Training"),
+                                                 (["a", "b"], "a b-c a b")]))
+    squash = lambda s: re.sub(r"[\s-]+", " ", s.casefold())  # noqa: E731
+    m = re.search(as_phrase(words), text, re.I) if squash(" ".join(words)) in squash(text) else None
+    assert _written(words, text) == (m.span() if m else None), (words, text)

@@ -396,11 +396,39 @@ TITLE_WORD = re.compile(r"[\w][\w'-]*")
 TASK_HEAD_WORDS = frozenset(TASK_HEADS)
 
 
-def _written(words: list[str], text: str) -> re.Match | None:
-    """Where the text writes these title words as a phrase of its own, in any case, a space or a hyphen between."""
+def as_phrase(words: list[str]) -> str:
+    """A pattern for these words written as a phrase of its own, a space or a hyphen between them."""
+    return r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])"
+
+
+def _written(words: list[str], text: str) -> tuple[int, int] | None:
+    """Where the text first writes these title words (each starting with a letter or a digit) as a phrase of its
+    own, in any case: the span of `as_phrase(words)` with re.IGNORECASE, found by string search as `search_word`
+    finds a word (the pattern only where lower-casing would not keep re.IGNORECASE's matches)."""
     if re.sub(r"[\s-]+", " ", " ".join(words).casefold()) not in _squashed(text):
-        return None  # (the pattern is built only where the words stand together at all)
-    return re.search(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, words)) + r"(?![\w-])", text, re.I)
+        return None  # (nothing to find unless the words stand together at all)
+    hay = _lowered(text)
+    if not all(w.isascii() for w in words) or len(hay) != len(text) or "ı" in text or "ſ" in text:
+        m = re.search(as_phrase(words), text, re.I)
+        return m.span() if m else None
+    first, rest = words[0].lower(), [w.lower() for w in words[1:]]
+    n = len(text)
+    at = hay.find(first)
+    while at >= 0:
+        end = at + len(first)
+        if not (at and _word_edge(text[at - 1])):
+            for w in rest:  # the run of spaces and hyphens before the next word, then the word
+                k = end
+                while k < n and (text[k].isspace() or text[k] == "-"):
+                    k += 1
+                if k == end or not hay.startswith(w, k):
+                    break
+                end = k + len(w)
+            else:
+                if not (end < n and _word_edge(text[end])):
+                    return at, end
+        at = hay.find(first, at + 1)
+    return None
 
 
 def title_tasks(text: str, title: str) -> list[SpanMention]:
@@ -421,13 +449,14 @@ def title_tasks(text: str, title: str) -> list[SpanMention]:
                 continue  # a stop word, or a word the abstract never writes (checked before a pattern is built)
             found = _written(run, text)
             if found:
-                written = found.group(0)
+                start, end = found
+                written = text[start:end]
                 # "… we propose Adaptive Latent Agentic Reasoning": capitals inside a sentence write a name, no task
                 named = sum(w[:1].isupper() for w in written.split()) >= 2 and \
-                    re.search(r"[^.!?\s]\s*$", text[max(0, found.start() - 4):found.start()]) is not None
+                    re.search(r"[^.!?\s]\s*$", text[max(0, start - 4):start]) is not None
                 if written.lower() not in seen and not named:
                     seen.add(written.lower())
-                    out.append(SpanMention("tasks", found.start(), found.end(), "task.title", None))
+                    out.append(SpanMention("tasks", start, end, "task.title", None))
                 break
     return out
 
