@@ -472,6 +472,10 @@ class SparseLinearScorer:
         key = get_string_id(_bucket(feature)).to_bytes(8, "little")
         return (hash_bytes(key, 0) & 0xFFFFFFFF) % self.length, (hash_bytes(key, 1) & 0xFFFFFFFF) % self.length
 
+    def _sums(self, rows: list[int], starts: list[int]) -> np.ndarray:
+        """The sums of the weight rows of each stretch of `rows` from one of `starts` to the next."""
+        return np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
+
     def scores(self, lines: list[list[str]]) -> np.ndarray:
         """Class probabilities, one row per line of raw features (in the textcat's label order)."""
         return self.scores_of_parts([((), feats) for feats in lines])
@@ -484,25 +488,26 @@ class SparseLinearScorer:
             cache.clear()
             self._name_sums.clear()
         named = self._name_sums
-        rows: list[int] = []
-        starts = []
-        of_names = []
-        for of_name, feats in lines:
+        new = list(dict.fromkeys(of_name for of_name, _ in lines if of_name and of_name not in named))
+        if new:  # the sums of new names, all at once (each name's the same whatever is summed beside it)
+            rows: list[int] = []
+            starts = []
+            for of_name in new:
+                starts.append(len(rows))
+                for f in of_name:
+                    rows += self._pair(f)
+            for of_name, total in zip(new, self._sums(rows, starts)):
+                named[of_name] = total
+        rows, starts = [], []
+        for _, feats in lines:
             starts.append(len(rows))
-            if of_name:
-                got = named.get(of_name)
-                if got is None:
-                    got = named[of_name] = self.weights[[r for f in of_name for r in self._pair(f)]].sum(axis=0)
-                of_names.append(got)
-            else:
-                of_names.append(self._zero)
             for f in feats:  # (never empty: a line has its field and rule)
                 pair = cache.get(f)
                 if pair is None:
                     pair = cache[f] = self.rows(f)
                 rows += pair
-        logits = np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
-        logits += np.array(of_names)
+        logits = self._sums(rows, starts)
+        logits += np.array([named[of_name] if of_name else self._zero for of_name, _ in lines])
         logits += self.bias
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
