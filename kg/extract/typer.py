@@ -457,15 +457,34 @@ class SparseLinearScorer:
         n_out, self.length = linear.get_dim("nO"), linear.get_dim("length")
         self.weights = np.ascontiguousarray(linear.get_param("W").reshape(n_out, self.length).T)  # (length, classes)
         self.bias = linear.get_param("b").copy()
-        self._rows: dict[str, tuple[int, int]] = {}
+        # each feature seen, as its row of `_table`: the sum of its two weight rows (one gather per feature, not two)
+        self._index: dict[str, int] = {}
+        self._table = np.empty((1 << 12, n_out), dtype=self.weights.dtype)
         self._name_sums: dict[tuple[str, ...], np.ndarray] = {}
         self._zero = np.zeros(n_out, dtype=self.weights.dtype)
 
-    def _pair(self, feature: str) -> tuple[int, int]:
-        pair = self._rows.get(feature)
-        if pair is None:
-            pair = self._rows[feature] = self.rows(feature)
-        return pair
+    def _rows_of(self, features: list[str], out: list[int], new: list[str]) -> None:
+        """The `_table` rows of `features`, appended to `out`; features not seen before get the next free rows,
+        in order, and go to `new` (for `_fill`)."""
+        index = self._index
+        for f in features:
+            k = index.get(f)
+            if k is None:
+                k = index[f] = len(index)
+                new.append(f)
+            out.append(k)
+
+    def _fill(self, new: list[str]) -> None:
+        """The `_table` rows of features just indexed: each the sum of the feature's two weight rows."""
+        if not new:
+            return
+        end = len(self._index)
+        if end > len(self._table):
+            grown = np.empty((max(end, 2 * len(self._table)), self._table.shape[1]), dtype=self._table.dtype)
+            grown[:end - len(new)] = self._table[:end - len(new)]
+            self._table = grown
+        pairs = np.array([self.rows(f) for f in new], dtype=np.intp)
+        self._table[end - len(new):end] = self.weights[pairs[:, 0]] + self.weights[pairs[:, 1]]
 
     def rows(self, feature: str) -> tuple[int, int]:
         """The two weight rows of one raw feature."""
@@ -473,8 +492,8 @@ class SparseLinearScorer:
         return (hash_bytes(key, 0) & 0xFFFFFFFF) % self.length, (hash_bytes(key, 1) & 0xFFFFFFFF) % self.length
 
     def _sums(self, rows: list[int], starts: list[int]) -> np.ndarray:
-        """The sums of the weight rows of each stretch of `rows` from one of `starts` to the next."""
-        return np.add.reduceat(self.weights[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
+        """The sums of the `_table` rows of each stretch of `rows` from one of `starts` to the next."""
+        return np.add.reduceat(self._table[np.asarray(rows, dtype=np.intp)], np.asarray(starts, dtype=np.intp), axis=0)
 
     def scores(self, lines: list[list[str]]) -> np.ndarray:
         """Class probabilities, one row per line of raw features (in the textcat's label order)."""
@@ -483,29 +502,26 @@ class SparseLinearScorer:
     def scores_of_parts(self, lines: list[tuple[tuple[str, ...], list[str]]]) -> np.ndarray:
         """`scores` of lines given as `feature_parts`: the weights of a name's features are summed once per name
         (a name's features are half of a line's, and names repeat), the rest gathered per line."""
-        cache = self._rows
-        if len(cache) > 1 << 19:  # bounded: feature values are open-ended words
-            cache.clear()
+        if len(self._index) > 1 << 19:  # bounded: feature values are open-ended words
+            self._index.clear()
             self._name_sums.clear()
         named = self._name_sums
-        new = list(dict.fromkeys(of_name for of_name, _ in lines if of_name and of_name not in named))
-        if new:  # the sums of new names, all at once (each name's the same whatever is summed beside it)
-            rows: list[int] = []
-            starts = []
-            for of_name in new:
-                starts.append(len(rows))
-                for f in of_name:
-                    rows += self._pair(f)
-            for of_name, total in zip(new, self._sums(rows, starts)):
-                named[of_name] = total
-        rows, starts = [], []
+        new_names = list(dict.fromkeys(of_name for of_name, _ in lines if of_name and of_name not in named))
+        name_rows: list[int] = []
+        name_starts = []
+        new: list[str] = []
+        for of_name in new_names:
+            name_starts.append(len(name_rows))
+            self._rows_of(of_name, name_rows, new)
+        rows: list[int] = []
+        starts = []
         for _, feats in lines:
             starts.append(len(rows))
-            for f in feats:  # (never empty: a line has its field and rule)
-                pair = cache.get(f)
-                if pair is None:
-                    pair = cache[f] = self.rows(f)
-                rows += pair
+            self._rows_of(feats, rows, new)  # (never empty: a line has its field and rule)
+        self._fill(new)
+        if new_names:  # the sums of new names, all at once (each name's the same whatever is summed beside it)
+            for of_name, total in zip(new_names, self._sums(name_rows, name_starts)):
+                named[of_name] = total
         logits = self._sums(rows, starts)
         logits += np.array([named[of_name] if of_name else self._zero for of_name, _ in lines])
         logits += self.bias
