@@ -549,8 +549,9 @@ TITLED_NOT_NAMES = {"new", "large", "small", "public", "synthetic", "real", "sta
 # (train.jsonl: every one of the 44 items of such lists is an annotated dataset); rule `dataset.pair`, as the lower-case
 # pairs ("the planar and tree datasets"), which the typer keeps
 _LISTED = r"(?!(?:The|A|An|In|On|For|Both|Table|Figure|Section|Appendix)\b)[A-Z][\w+.-]*(?:\s[A-Z0-9][\w+.-]*){0,2}"
+LIST_HEADS = ("datasets", "benchmarks", "corpora")
 CAPITAL_LIST_DATASETS = re.compile(rf"(?P<items>(?:{_LISTED},\s+)*{_LISTED},?\s+(?:and|&)\s+{_LISTED})"
-                                   rf"(?:\s+[a-z][\w-]*)?\s+(?:datasets|benchmarks|corpora)\b")
+                                   rf"(?:\s+[a-z][\w-]*)?\s+(?:{'|'.join(LIST_HEADS)})\b")
 LOWER_PAIR_DATASETS = re.compile(r"\bthe\s+(?P<a>[a-z][\w\-]*)\s+(?:and|&)\s+(?P<b>[a-z][\w\-]*)\s+(?:datasets|benchmarks|graphs)\b")
 # a model's name by its shape alone: letters run into a version number ("Llama2", "BLIP-2", "InceptionResNet-v2")
 # or a capital after a small letter ("DeiT", "HyperGCN")
@@ -991,7 +992,8 @@ class NameFinder:
                     found.append(SpanMention("models", s0 + m.start(), s0 + m.end(), "model.lower_case", None))
             for m in (PER_MEASURE.finditer(sentence) if "per" in low else ()):
                 found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.per_measure", None))
-            for m in NAMED_METRIC.finditer(sentence):
+            named_measure = "metric" in sentence or "distance" in sentence or "divergence" in sentence
+            for m in (NAMED_METRIC.finditer(sentence) if named_measure else ()):
                 if s0 + m.start() > s0 and m.group(1).lower() not in COMMON_CAPITALISED:
                     found.append(SpanMention("metrics", s0 + m.start(), s0 + m.end(), "metric.named", None))
             for m in (TITLED_DATASET.finditer(sentence) if "ata" in low or "enchmark" in low or "orpus" in low else ()):
@@ -1004,11 +1006,13 @@ class NameFinder:
                     if len(inside) < 2 and not any(f[3] == "lexicon" for f in inside):
                         # not two names run together ("Penn Treebank WSJ corpus") nor a known one padded
                         found.append(SpanMention("datasets", ds, de, "dataset.titled", None))
-            for m in LOWER_PAIR_DATASETS.finditer(sentence):
+            paired = "datasets" in sentence or "benchmarks" in sentence or "graphs" in sentence
+            for m in (LOWER_PAIR_DATASETS.finditer(sentence) if paired else ()):
                 for g in ("a", "b"):
                     if m.group(g) not in GENERIC_DATASET_WORDS:
                         found.append(SpanMention("datasets", s0 + m.start(g), s0 + m.end(g), "dataset.pair", None))
-            for m in CAPITAL_LIST_DATASETS.finditer(sentence) if "," in sentence or " and " in sentence else ():
+            listed = ("," in sentence or " and " in sentence) and any(w in sentence for w in LIST_HEADS)
+            for m in CAPITAL_LIST_DATASETS.finditer(sentence) if listed else ():
                 for item in re.finditer(_LISTED, m.group("items")):
                     if item.group(0).lower() not in STOP and item.group(0).lower() not in TITLED_NOT_NAMES:
                         at = s0 + m.start("items") + item.start()
