@@ -188,3 +188,18 @@ def test_properties_title_phrase_search_finds_what_the_pattern_finds(data):
     squash = lambda s: re.sub(r"[\s-]+", " ", s.casefold())  # noqa: E731
     m = re.search(as_phrase(words), text, re.I) if squash(" ".join(words)) in squash(text) else None
     assert _written(words, text) == (m.span() if m else None), (words, text)
+
+
+CUE_PIECES = st.sampled_from(["we ", "We ", "WE ", "this paper ", "Here, ", "our work ", "propose", "PROPOSE", "propoſe", "İntroduce",
+                              "ıntroduce", "introduces ", "called ", "dubbed ", "referred to as ", "which we call ", "put forward ",
+                              "our method ", "adds ", "our approach adds ", "Our framework also proposes ", "builds ", "build on ", "\u212a", "name", "a ", ". ", ", ", "and then "])
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(st.lists(st.one_of(CUE_PIECES, st.text(max_size=3)), max_size=10).map("".join))
+def test_properties_proposal_cue_prefilter_never_skips_a_match(text):
+    """names.may_propose lets the proposal-cue pattern skip texts that write none of its words; it never turns away a
+    text the pattern matches (re.IGNORECASE's "ſ", "ı" and "İ" included)."""
+    from kg.extract.names import PROPOSAL_CUE, may_propose
+
+    assert may_propose(text, text.lower()) or PROPOSAL_CUE.search(text) is None

@@ -81,6 +81,18 @@ PROPOSAL_CUE = re.compile(
     r"|\bour\s+(?:method|approach|framework|model|work|system|algorithm)\s+(?:\w+\s+)?(?:introduces|proposes|presents|adds)\b",
     re.I,
 )
+# the words, lower-cased, one of which every match of PROPOSAL_CUE writes: a text with none of them is not scanned
+CUE_WORDS = ("propose", "introduce", "present", "develop", "design", "call", "dub", "coin", "name", "term", "build", "create",
+             "construct", "release", "contribute", "devise", "formulate", "establish", "offer", "describe", "forward",
+             "referred", "adds")
+
+
+def may_propose(text: str, lowered: str) -> bool:
+    """Whether PROPOSAL_CUE can match `text` (`lowered`: its lower case); re.IGNORECASE reads "ſ", "ı" and "İ" as "s"
+    and "i", which lower-casing does not."""
+    return any(w in lowered for w in CUE_WORDS) or "ſ" in text or "ı" in text or "İ" in text
+
+
 # right after a proposal verb, without an article: "introduce Multimask Flows", "introduces inter-block speculation",
 # "introduce mosaic (Multi-Object …)"; with an article it is a description ("a novel framework"), not a name
 BARE_NAME = re.compile(
@@ -823,11 +835,12 @@ class NameFinder:
                 (fld, canonical), = known
                 if self._spells(fld, canonical, a.long):
                     known_short[(a.long_start, a.long_end)] = (fld, a.short_start, a.short_start + len(a.short))
-        has_cue = PROPOSAL_CUE.search(text) is not None
         lowered = text.lower()  # for cheap tests of whether a case-blind pattern can match at all
         aligned = len(lowered) == len(text)  # lower() lengthens a few characters ("İ")
+        has_cue = may_propose(text, lowered) and PROPOSAL_CUE.search(text) is not None
         for s0, s1 in sentence_bounds(doc):
             sentence = text[s0:s1]
+            low = lowered[s0:s1] if aligned else sentence.lower()
             candidates = self._candidates(sentence, s0, term_shorts)
             for a in title_at.between(s0, s1):
                 if s0 <= a.long_start < s1:
@@ -841,7 +854,7 @@ class NameFinder:
             candidate_at = _Starts(candidates, lambda c: c[0])
             stop = None  # the first scope end at or after the last cue, reused while cues come before it
             # proposal scope: names after a cue, up to where the clause turns to other work
-            for cue in PROPOSAL_CUE.finditer(sentence):
+            for cue in PROPOSAL_CUE.finditer(sentence) if may_propose(sentence, low) else ():
                 if stop is None or (stop[1] is not None and stop[1] < cue.end()):
                     m = SCOPE_END.search(sentence, cue.end())
                     stop = (cue.end(), m.start() if m else None)
@@ -900,7 +913,6 @@ class NameFinder:
                                 or title_case(a.long))):
                         proposed_spans.append((a.long_start, a.long_end))
                         found.append(SpanMention("proposed", a.long_start, a.long_end, "proposed.cue_abbreviation", None))
-            low = lowered[s0:s1] if aligned else sentence.lower()
             for cue in (OUR_CUE.finditer(sentence) if ("our" in low or "propo" in low or "new" in low or "novel" in low) else ()):
                 for s, e, rule in candidate_at.between(s0 + cue.end(), s0 + cue.end() + 3):
                     if 0 <= s - (s0 + cue.end()) <= 2:
