@@ -9,8 +9,8 @@ name into a proposed one; acronyms defined for lower-case terms ("graph neural n
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 
 from spacy.tokens import Doc
@@ -805,9 +805,14 @@ class NameFinder:
         # something else ("coined Learning to Protect (L2P)": no Learning to Prompt) or with a long form it does not spell
         # out, or the cue names it right away (below: "we introduce InternVL 3.5", the original paper)
         long_of = {a.short: a.long for a in abbrevs}
+        bracketed = set(re.findall(r"\(([^()]*)\)", text))  # what the text writes in parentheses, read once
+
+        def in_parentheses(name: str) -> bool:  # f"({name})" in text, without a scan of the text per name
+            return name in bracketed if "(" not in name and ")" not in name else f"({name})" in text
+
         earlier_names = {(s, e) for f, s, e, r, c in found if f in ("models", "datasets") and r == "lexicon"
                           and (self._spells(f, c, long_of[text[s:e]]) if text[s:e] in long_of
-                               else f"({text[s:e]})" not in text)}
+                               else not in_parentheses(text[s:e]))}
         phrase_end = {}  # where the grown phrases of techniques and tasks end, by start
         for f, s, e, r, *_ in found:
             if f in ("techniques", "tasks") and r.startswith("phrase."):
