@@ -87,10 +87,15 @@ CUE_WORDS = ("propose", "introduce", "present", "develop", "design", "call", "du
              "referred", "adds")
 
 
+def lowering_is_case_blind(text: str, lowered: str) -> bool:
+    """Whether `lowered` (text.lower()) holds re.IGNORECASE's matches of ASCII words at the same offsets: not where
+    the text writes "İ" (lower-casing lengthens it), "ı" or "ſ" (re.IGNORECASE reads them as "i" and "s")."""
+    return len(lowered) == len(text) and "ı" not in text and "ſ" not in text
+
+
 def may_propose(text: str, lowered: str) -> bool:
-    """Whether PROPOSAL_CUE can match `text` (`lowered`: its lower case); re.IGNORECASE reads "ſ", "ı" and "İ" as "s"
-    and "i", which lower-casing does not."""
-    return any(w in lowered for w in CUE_WORDS) or "ſ" in text or "ı" in text or "İ" in text
+    """Whether PROPOSAL_CUE can match `text` (`lowered`: its lower case)."""
+    return any(w in lowered for w in CUE_WORDS) or not lowering_is_case_blind(text, lowered)
 
 
 # right after a proposal verb, without an article: "introduce Multimask Flows", "introduces inter-block speculation",
@@ -366,7 +371,7 @@ def search_word(name: str, text: str, ignore_case: bool = False) -> tuple[int, i
     if not ignore_case:
         return next(word_spans(name, text), None)
     hay = _lowered(text)
-    if not name.isascii() or len(hay) != len(text) or "ı" in text or "ſ" in text:
+    if not name.isascii() or not lowering_is_case_blind(text, hay):
         m = re.search(as_word(name), text, re.I)
         return m.span() if m else None
     return next(word_spans(name.lower(), text, hay), None)
@@ -420,7 +425,7 @@ def _written(words: list[str], text: str) -> tuple[int, int] | None:
     if re.sub(r"[\s-]+", " ", " ".join(words).casefold()) not in _squashed(text):
         return None  # (nothing to find unless the words stand together at all)
     hay = _lowered(text)
-    if not all(w.isascii() for w in words) or len(hay) != len(text) or "ı" in text or "ſ" in text:
+    if not all(w.isascii() for w in words) or not lowering_is_case_blind(text, hay):
         m = re.search(as_phrase(words), text, re.I)
         return m.span() if m else None
     first, rest = words[0].lower(), [w.lower() for w in words[1:]]
