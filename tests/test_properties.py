@@ -203,3 +203,45 @@ def test_properties_proposal_cue_prefilter_never_skips_a_match(text):
     from kg.extract.names import PROPOSAL_CUE, may_propose
 
     assert may_propose(text, text.lower()) or PROPOSAL_CUE.search(text) is None
+
+
+SPAN = st.tuples(st.integers(0, 40), st.integers(0, 12)).map(lambda p: (p[0], p[0] + p[1]))
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(st.lists(SPAN, max_size=12), st.lists(SPAN, min_size=1, max_size=6), st.integers(0, 12))
+def test_properties_span_indexes_find_what_a_scan_finds(spans, queries, grown):
+    """The bisection indexes that keep the typer's candidates and the name rules linear in a long text give what
+    reading every span gives: typer.SpanIndex.touching (the spans sharing a character with a range, empty ones and
+    repeats included), names._SortedSoFar.inside (the mentions within a range, of a list that grows between
+    questions) and names.listed_field's known names inside a list."""
+    from kg.extract.names import _SortedSoFar
+    from kg.extract.typer import SpanIndex, holds_only_pieces
+
+    index = SpanIndex(spans)
+    mentions: list = []
+    so_far = _SortedSoFar(mentions)
+    for k, (s, e) in enumerate(queries):
+        assert sorted(index.touching(s, e)) == sorted({(a, b) for a, b in spans if a < e and s < b}), (spans, s, e)
+        scan = not any(a < e and s < b and not (s <= a and b <= e and (a, b) != (s, e)) for a, b in spans)
+        assert holds_only_pieces(s, e, index) == scan, (spans, s, e)
+        mentions.extend(("datasets", a, b, "rule", None) for a, b in spans[k * grown % 7:][:grown])
+        inside = [m for m in mentions if s <= m[1] and m[2] <= e]
+        assert sorted(so_far.inside(s, e)) == sorted(inside), (mentions, s, e)
+
+
+def test_properties_listed_field_reads_known_names_inside_the_list_only():
+    """listed_field finds the known names of a list by bisection of their sorted spans: one before the list, one
+    after it and the name itself do not count; one inside does."""
+    from kg.extract.names import list_span, listed_field
+
+    text = "We test on MNIST. Results on CUB, Foo, and APK are shown. We also use SVHN."
+    s = text.index("Foo")
+    at = {w: (text.index(w), text.index(w) + len(w)) for w in ("MNIST", "CUB", "APK", "SVHN")}
+    assert list_span(text, s, s + 3, 18, 57) == (at["CUB"][0], at["APK"][1])
+    outside = {"models": [], "datasets": sorted([at["MNIST"], at["SVHN"], (s, s + 3)]), "metrics": []}
+    assert listed_field(text, s, s + 3, 18, 57, outside) is None
+    for first_or_last in ("CUB", "APK"):  # the list's first and last items count
+        listed = {"models": [], "datasets": sorted([at["MNIST"], at[first_or_last], at["SVHN"]]), "metrics": []}
+        assert listed_field(text, s, s + 3, 18, 57, listed) == "datasets"
+    assert listed_field(text, s, s + 3, 18, 57, {**listed, "models": [at["CUB"]]}) is None

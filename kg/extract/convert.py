@@ -70,6 +70,9 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
     for f, s, e, r, *_ in mentions:
         if r == "lexicon" and f in known:
             known[f].append((s, e))
+    for spans in known.values():
+        spans.sort()  # by start, for listed_field's bisection
+    known_metrics = set(known["metrics"])
     for fld, s, e, rule, _canonical in _settle_model(text, mentions):
         if fld == "models" and own and variant_of(text[s:e], own):
             fld = "proposed"  # "SKALD-text", "Polyglot-Lion-1.7B": a variant of the paper's own "SKALD", "Polyglot-Lion"
@@ -106,7 +109,7 @@ def _select(doc: Doc) -> list[tuple[str, int, int, str]]:
             fld, rule = "metrics", "metric.valued"  # "UCCR=0.0000, PAU=1.0000": a name set equal to a score is a measure
         elif fld == "models" and rule != "lexicon" and VALUE_OF.match(text, e) and A_VALUE_OF.search(text[max(0, s - 40):s]):
             fld, rule = "metrics", "metric.valued"  # "an FNIR of 0.3%", "a mean AbsRel of 0.081": a measure's value
-        if fld in ("proposed", "models", "datasets") and (s, e) not in known["metrics"] \
+        if fld in ("proposed", "models", "datasets") and (s, e) not in known_metrics \
                 and (v := version_after(text, s, e, dataset=fld == "datasets")):
             # "DeepSeek V3", "Gemini 1.5 Pro", "ML-Master 2.0", "MultiWOZ 2.4": another entity than the family (but a
             # known measure's number is its value: "reaches FID 2.1")

@@ -692,7 +692,7 @@ def _holds_size(names: str) -> bool:
 
 
 def listed_field(text: str, s: int, e: int, s0: int, s1: int, known: dict[str, list[tuple[int, int]]]) -> str | None:
-    """The field ("datasets", then "metrics") of the known names (`known`: spans of lexicon mentions by field) that
+    """The field ("datasets", then "metrics") of the known names (`known`: sorted spans of lexicon mentions by field) that
     the name at `s:e` is listed with, where no known model ("models") is in the list and no item has a model's size:
     "on PFPascal, APK, and CUB", "including Terminal-Bench, BrowseComp-Plus, and WebArena" (datasets), "PESQ, ESTOI
     and SSNR" (metrics); None otherwise."""
@@ -700,8 +700,8 @@ def listed_field(text: str, s: int, e: int, s0: int, s1: int, known: dict[str, l
     if (lo, hi) == (s, e) or _holds_size(text[lo:hi]):
         return None
 
-    def inside(spans) -> bool:
-        return any(lo <= a and b <= hi and (a, b) != (s, e) for a, b in spans)
+    def inside(spans) -> bool:  # those starting in [lo, hi], found by bisection
+        return any(b <= hi and (a, b) != (s, e) for a, b in spans[bisect_left(spans, (lo,)):bisect_left(spans, (hi + 1,))])
 
     if inside(known["models"]):
         return None
@@ -828,6 +828,7 @@ class NameFinder:
         title_at, emphasis_at, abbrev_at = _Starts(title_longs, lambda a: a.long_start), _Starts(emphasis, lambda x: x[0]), \
             _Starts(abbrevs, lambda a: a.long_start)
         proposed_spans: list[tuple[int, int]] = _SpanList()
+        so_far = _SortedSoFar(found)  # the mentions found so far, by start, for those inside a titled dataset's name
         # an acronym defined before the sentence that proposes: the background's term ("Existing
         # Vision-Language-Action (VLA) models …. We present CrossVLA, a study of VLA post-training")
         defined_at = {}
@@ -1024,7 +1025,7 @@ class NameFinder:
                     words = words[1:]
                 if words and not (len(words) == 1 and m.start(1) == 0 and words[0] == m.group(1)):
                     ds, de = s0 + m.end(1) - len(" ".join(words)), s0 + m.end(1)
-                    inside = [f for f in found if ds <= f[1] and f[2] <= de and (f[1], f[2]) != (ds, de)]
+                    inside = [f for f in so_far.inside(ds, de) if (f[1], f[2]) != (ds, de)]
                     if len(inside) < 2 and not any(f[3] == "lexicon" for f in inside):
                         # not two names run together ("Penn Treebank WSJ corpus") nor a known one padded
                         found.append(SpanMention("datasets", ds, de, "dataset.titled", None))
@@ -1178,6 +1179,25 @@ class _Starts:
 
     def between(self, a: int, b: int) -> list:
         return [self.items[i] for i in sorted(self.order[bisect_left(self.starts, a):bisect_left(self.starts, b)])]
+
+
+class _SortedSoFar:
+    """The mentions of a list that grows, sorted by start as they are asked for: `inside(a, b)` gives those within
+    [a, b] without reading them all (a titled dataset's name per sentence against every mention of a 1M-character
+    "abstract" was quadratic)."""
+
+    def __init__(self, mentions: list):
+        self.mentions, self.read = mentions, 0
+        self.starts: list[int] = []
+        self.sorted: list = []
+
+    def inside(self, a: int, b: int) -> list:
+        for m in self.mentions[self.read:]:
+            k = bisect_right(self.starts, m[1])
+            self.starts.insert(k, m[1])
+            self.sorted.insert(k, m)
+        self.read = len(self.mentions)
+        return [m for m in self.sorted[bisect_left(self.starts, a):bisect_right(self.starts, b)] if m[2] <= b]
 
 
 class _SpanList(list):

@@ -145,19 +145,36 @@ def defined_of(text: str, abbreviations=None) -> tuple[dict[tuple[int, int], Non
     return _DEFINED[1]
 
 
-def defined_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+class SpanIndex:
+    """Spans sorted by where they start, with the longest one's length: those that touch a range are found by
+    bisection, not by reading them all (a candidate per sentence against every mention of a 1M-character "abstract"
+    was quadratic)."""
+
+    def __init__(self, spans):
+        self.spans = sorted(set(spans))
+        self.starts = [s for s, _ in self.spans]
+        self.longest = max((e - s for s, e in self.spans), default=0)
+
+    def touching(self, s: int, e: int) -> list[tuple[int, int]]:
+        """The spans that share a character with `s:e`."""
+        return [(ms, me) for ms, me in self.spans[bisect_left(self.starts, s - self.longest):bisect_left(self.starts, e)]
+                if me > s]
+
+
+def defined_candidates(text: str, spans: list[tuple[int, int]] | SpanIndex) -> list[tuple[int, int]]:
     """Long forms of the acronyms the text defines, of two to `MAX_DEFINED_WORDS` words, that no rule
     mention crosses (one inside is allowed: "metric learning" in "deep metric learning (DML)") and none
     is: an author who abbreviates a phrase uses it as a term ("in-network computing (INC)", "key
     performance indicators (KPIs)"); read on train.jsonl, 84% of lower-case long forms are annotated."""
+    index = spans if isinstance(spans, SpanIndex) else SpanIndex(spans)
     return [(s, e) for s, e in defined_of(text)[0] if 2 <= len(text[s:e].split()) <= MAX_DEFINED_WORDS
-            and holds_only_pieces(s, e, spans)]
+            and holds_only_pieces(s, e, index)]
 
 
-def holds_only_pieces(s: int, e: int, spans: list[tuple[int, int]]) -> bool:
+def holds_only_pieces(s: int, e: int, index: SpanIndex) -> bool:
     """Whether every span that touches `s:e` lies inside it, none the span itself: a candidate may hold a
     rule's mention of a piece of it, never cut one."""
-    return not any(ms < e and s < me and not (s <= ms and me <= e and (ms, me) != (s, e)) for ms, me in spans)
+    return all(s <= ms and me <= e and (ms, me) != (s, e) for ms, me in index.touching(s, e))
 
 
 def is_piece(s: int, e: int, m) -> bool:
@@ -227,7 +244,7 @@ PLACE_END = re.compile(r"\s(?:Sea|Ocean|Bay|Pacific|Atlantic|River|Mountains|Gul
                        r"Basin|Strait|Desert|Airport|County|Province|Prefecture)$")
 
 
-def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def titled_candidates(text: str, spans: list[tuple[int, int]] | SpanIndex) -> list[tuple[int, int]]:
     """Runs of capitalised words that no rule mention crosses or is, though one may hold a piece of it
     ("Emotion-Filtering" of "Emotion-Filtering Module"), and that do not open a sentence (where any word
     is capitalised): what an abstract writes in title case is mostly a name, of the paper's own parts
@@ -235,6 +252,7 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
     capitalised words ("IAPR TC-12", "Faster RCNN"), less an opening word, a size or a kind before them
     ("The", "70B", "LLMs") and not when a word of them is a modifier ("LLM-based SR"). Not a place ("the Baltic
     Sea", `PLACE_END`) nor a device by its maker ("NVIDIA Jetson", `VENDOR_START`)."""
+    index = spans if isinstance(spans, SpanIndex) else SpanIndex(spans)
     runs = [m.span() for m in TITLED_RUN.finditer(text)]
     for m in MIXED_RUN.finditer(text):
         words = list(CAPITAL.finditer(text, m.start(), m.end()))
@@ -245,12 +263,12 @@ def titled_candidates(text: str, spans: list[tuple[int, int]]) -> list[tuple[int
                 and not any(MODIFIER.fullmatch(w.group()) and not TITLED.match(w.group()) for w in words):
             runs.append((words[0].start(), m.end()))
     return [(s, e) for s, e in runs
-            if holds_only_pieces(s, e, spans)
+            if holds_only_pieces(s, e, index)
             and not SENTENCE_START.search(text, max(0, s - 3), s)
             and not PLACE_END.search(text, s, e)
             and not VENDOR_START.match(text, s)
             and not ((KIND_END.search(text, s, e) or KIND_AFTER.match(text, e))
-                     and any(s <= a and b <= e for a, b in spans))]
+                     and any(s <= a and b <= e for a, b in index.touching(s, e)))]
 
 
 VAGUE_CANDIDATES = VAGUE_TERMS - {"language model", "language models"} | VAGUE_TASKS
@@ -265,7 +283,7 @@ def proposals(text: str, mentions, chunks: bool = True, terms: bool = True, titl
     for _f, s, e, *_ in mentions:
         taken[s:e] = b"\x01" * (e - s)
     out = [(s, e, CANDIDATE) for s, e in chunk_candidates(text, taken)] if chunks else []
-    spans = [(m[1], m[2]) for m in mentions]
+    spans = SpanIndex((m[1], m[2]) for m in mentions)
     if defined:
         out += [(s, e, DEFINED_CANDIDATE) for s, e in defined_candidates(text, spans)]
     if titled:
