@@ -1,6 +1,6 @@
 """Rebuild kg's mention typer (kg/extract/typer/) from the annotated abstracts, in one command:
 
-    python scripts/train_typer.py [--shared ../shared] [--work /tmp/kg-typer]
+    python scripts/train_typer.py [--shared ../shared] [--work /tmp/kg-typer] [--extra bench/typer_extra/round2.jsonl]
 
 1. The rules (the default pipeline without the typer) run over `gold/train.jsonl`'s abstracts; every
    mention they propose, and every chunk and corpus-term candidate the typer would propose beside
@@ -8,7 +8,9 @@
    the field of the gold entity it names, or NONE. A third of the abstracts (by a hash of their
    index) go without their title, so that the typer learns abstracts that come with none too.
    700 abstracts train, 100 (seeded) are held out
-   for spaCy's model selection. `gold/dev.jsonl` and the seeds are never read.
+   for spaCy's model selection. `gold/dev.jsonl` and the seeds are never read. `--extra FILE` adds abstracts
+   annotated beyond train.jsonl (bench/typer_extra/) to the training side, for measuring them; the packaged
+   typer is trained without them (bench/typer_extra/README.md).
 2. `spacy train kg/extract/typer.cfg` with seeds 0, 1 and 2 (`--seeds`), and the mean of their weights
    (scripts/spacy_training.py `average`: for this linear model, the mean of their logits) is written to
    kg/extract/typer/.
@@ -108,6 +110,14 @@ def _labelled(items):
         yield out
 
 
+def training_split(per_abstract: list, extra: list = ()) -> tuple[list, set[int]]:
+    """train.jsonl's examples by abstract, then `extra`'s (abstracts annotated beyond it, `--extra`), and the indices
+    held out for spaCy's report: 100 of train.jsonl's, seeded, the same whatever `extra` holds; never an extra one."""
+    order = list(range(len(per_abstract)))
+    random.Random(0).shuffle(order)
+    return per_abstract + list(extra), set(order[:100])
+
+
 def write_split(per_abstract: list, held: set[int], work: Path) -> None:
     """`work`/train.spacy and held.spacy: one doc per example, its features as text and its class
     in `cats`; the abstracts whose index is in `held` go to held.spacy."""
@@ -132,13 +142,13 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--work", type=Path, default=Path("/tmp/kg-typer"))
     ap.add_argument("--seeds", type=int, default=3, help="train with seeds 0 … N-1 and average the weights (default 3: bench/RESULTS.md, thirty-third pass)")
+    ap.add_argument("--extra", type=Path, action="append", default=[], metavar="FILE",
+                    help="abstracts annotated beyond train.jsonl (bench/typer_extra/*.jsonl), all on the training side")
     args = ap.parse_args()
     work = args.work
     work.mkdir(parents=True, exist_ok=True)
-    per_abstract = list(examples(args.shared))
-    order = list(range(len(per_abstract)))
-    random.Random(0).shuffle(order)
-    held = set(order[:100])
+    per_abstract, held = training_split(list(examples(args.shared)),
+                                        [ex for path in args.extra for ex in extra_examples(args.shared, path)])
     write_split(per_abstract, held, work)
     print(f"{sum(len(x) for x in per_abstract)} mentions from {len(per_abstract)} abstracts", file=sys.stderr)
     train_and_install(CONFIG, work, TARGET, "mention typer", args.seeds)

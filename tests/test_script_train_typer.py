@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from train_typer import PRIORITY as FIELDS  # noqa: E402
-from train_typer import extra_examples  # noqa: E402
+from train_typer import extra_examples, training_split  # noqa: E402
 
 
 @pytest.mark.shared
@@ -36,3 +36,13 @@ def test_script_train_typer_extra_examples_refuse_an_unknown_id(shared, tmp_path
     path.write_text(json.dumps({"id": "arxiv:0000.00000", **{f: [] for f in FIELDS}}) + "\n")
     with pytest.raises(SystemExit, match=r"extra\.jsonl: no abstract of .* has the id arxiv:0000\.00000 \(1 such ids\)"):
         list(extra_examples(shared, path))
+
+
+def test_script_train_typer_training_split_never_holds_out_an_extra_abstract():
+    """`--extra` abstracts go to the training side only, and train.jsonl's held-out 100 stay the same with them."""
+    train = [[(f"f_{i}", "NONE")] for i in range(800)]
+    extra = [[(f"x_{i}", "TASKS")] for i in range(360)]
+    alone, held = training_split(train)
+    both, held_with = training_split(train, extra)
+    assert alone == train and both == train + extra
+    assert held == held_with and len(held) == 100 and max(held) < 800
