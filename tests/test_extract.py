@@ -560,6 +560,33 @@ def test_extract_foreign_language_yields_nothing(nlp):
     assert ext.mentions == [] and ext.claims == []
 
 
+def test_extract_typer_proposes_nothing_of_its_own_in_another_language(nlp):
+    """No chunk, no fallback task where the text writes none of English's commonest words; one English word is enough."""
+    from kg.extract.typer import ENGLISH
+
+    french = "Nous proposons une méthode générale pour la classification des images."
+    assert ENGLISH.search(french) is None and ENGLISH.search(french + " It is fast.") is not None
+    assert not [m for m in extract_text(nlp, french).mentions if m.evidence.rule.startswith("candidate.")]
+
+
+@pytest.mark.parametrize("first,second,winner", [
+    (("techniques", "phrase.technique_head"), ("models", "lexicon"), ("models", "lexicon")),  # "stochastic gradient descent"
+    (("tasks", "lexicon"), ("proposed", "phrase.metric_head"), ("tasks", "lexicon")),
+    (("proposed", "phrase.metric_head"), ("proposed", "proposed.bare_name"), ("proposed", "proposed.bare_name")),
+    (("proposed", "proposed.cue"), ("proposed", "phrase.metric_head"), ("proposed", "proposed.cue")),
+    (("models", "model.apposition"), ("datasets", "dataset.context"), ("datasets", "dataset.context")),  # more specific
+    (("models", "lexicon"), ("models", "name.shape"), ("models", "lexicon")),
+    (("tasks", "phrase.task_head"), ("models", "name.abbreviation_long"), ("models", "name.abbreviation_long")),
+])
+def test_extract_convert_one_span_of_several_rules_keeps_the_best_field(first, second, winner):
+    """The same span found by two rules: in either order, the lexicon's field over a head-noun phrase's, else the more
+    specific field, and among equals the lexicon, then a rule of the field's own."""
+    from kg.extract.convert import _outranks
+
+    for a, b in ((first, second), (second, first)):
+        assert (b if _outranks(*b, *a) else a) == winner, (a, b)
+
+
 def test_extract_user_lexicon_adds_names(tmp_path):
     from kg.extract import load_pipeline
     lex = tmp_path / "mine.tsv"

@@ -20,6 +20,7 @@ from .spans import LONG_FORM_KNOWN, PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanM
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
+OWN_RULES = {"proposed": "proposed.", "models": "model.", "datasets": "dataset.", "metrics": "metric."}  # a field's own rules
 RULE_PRIORITY = {"proposed": 0, "datasets": 1, "metrics": 2, "tasks": 3, "techniques": 3, "models": 4}
 # a model's possessive before a measure's own words ("GPT-4o-mini's diagnostic accuracy", "VLLMs' accuracy")
 OWNER = re.compile(r"[^\s']+(?:['’]s|s['’])\s+(?=[a-z])")
@@ -38,15 +39,22 @@ def _sentence_of(doc: Doc, pos: int) -> tuple[int, int]:
 def _outranks(fld: str, rule: str, best_fld: str, best_rule: str) -> bool:
     """For one span found by several rules: a name given as the long form of an acronym
     ("Masked Diffusion Language Models (MDLM)") is a name, not a technique; otherwise the more
-    specific field wins, and among equals the lexicon."""
+    specific field wins, but a lexicon name's field wins over a head-noun phrase's ("stochastic gradient descent" a
+    method by the lexicon, not a technique for its head "descent"); among equals the lexicon, then a rule of the
+    field's own ("trust score" proposed by "called the trust score", not a measure's head re-typed as proposed)."""
     terms = ("techniques", "tasks")
     if rule == "name.abbreviation_long" and best_fld in terms:
         return True
     if best_rule == "name.abbreviation_long" and fld in terms:
         return False
+    if rule == "lexicon" and best_rule.startswith("phrase.") or best_rule == "lexicon" and rule.startswith("phrase."):
+        return rule == "lexicon"
     if RULE_PRIORITY[fld] != RULE_PRIORITY[best_fld]:
         return RULE_PRIORITY[fld] < RULE_PRIORITY[best_fld]
-    return best_rule != "lexicon" and rule == "lexicon"
+    if "lexicon" in (rule, best_rule):
+        return best_rule != "lexicon"
+    own = OWN_RULES.get(fld)
+    return own is not None and rule.startswith(own) and not best_rule.startswith(own)
 
 
 def _select(doc: Doc) -> list[tuple[str, int, int, str]]:

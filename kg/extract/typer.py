@@ -113,6 +113,9 @@ def _cued_means(text: str, s: int, e: int) -> bool:
                                                   or USE_CUE.search(text, max(0, s - 40), s) is not None)
 
 
+# a few of English's commonest words: a text that writes none of them is in another language ("Nous proposons une méthode
+# générale pour la classification des images"), where the typer proposes no chunk and no task of its own
+ENGLISH = re.compile(r"\b(?:the|of|and|to|in|is|are|we|for|with|this|that|on|by)\b", re.I)
 USE_CUE = re.compile(r"\b(?:using|uses|via|based\s+on|grounded\s+in|employ\w*|appl(?:y|ies|ying)|lens\s+of)\s+"
                      r"(?:the\s+|a\s+|an\s+)?$", re.I)  # the words before a means ("using X", "through the lens of X")
 EVIDENT_RULES = frozenset({"model.apposition", "metric.named", LONG_FORM_KNOWN})  # the words say what it is ("X, a leading … model", "Wasserstein metrics", a known acronym's long form): not re-typed
@@ -627,7 +630,8 @@ class MentionTyper:
         text = text_of(doc)
         defined_of(text, doc._.kg_abbreviations)  # the doc's acronyms, for the features and the candidates
         on = [self.thresholds[rule] <= 1 for rule in (CANDIDATE, TERM_CANDIDATE, TITLED_CANDIDATE, DEFINED_CANDIDATE)]
-        candidates = proposals(text, mentions, *on) if any(on) else []
+        english = ENGLISH.search(text) is not None  # the typer proposes nothing of its own in another language
+        candidates = proposals(text, mentions, *on) if any(on) and english else []
         if not mentions and not candidates:
             return doc
         title = doc.user_data.get("kg_title", "")
@@ -695,7 +699,7 @@ class MentionTyper:
                 if rule in (DEFINED_CANDIDATE, TITLED_CANDIDATE):  # it takes the place of the pieces it holds
                     kept = [m for m in kept if not is_piece(s, e, m)]
                 kept.append(SpanMention(fld, s, e, rule, None))
-        if self.only_task <= 1 and not any(m[0] == "tasks" for m in kept):
+        if self.only_task <= 1 and english and not any(m[0] == "tasks" for m in kept):
             task = labels.index("TASKS")
             spans = [(m[1], m[2], m[3]) for m in mentions] + candidates
             best = max(((row[task], s, e, rule) for (s, e, rule), row in zip(spans, scores)
