@@ -5,7 +5,7 @@
 // @column count: how many of them the graph holds
 // example:
 //   kind | name | count
-//   node | Dataset | 15
+//   node | Dataset | 14
 //   node | Method | 52
 CALL () {
   MATCH (n) UNWIND labels(n) AS name RETURN 'node' AS kind, name, count(*) AS count

@@ -4,6 +4,7 @@
 // example:
 //   task | metric | papers | example_paper | example_paper_id
 //   Graph generation | Valid-Unique-Novelty | 1 | Graph generation is a fundament… | …
+//   diffusion-based restoration | perceptual quality | 1 | Real-world super-resolution (SR… | …
 MATCH (t:Task)<-[:ADDRESSES]-(p:Paper)-[:MEASURED_BY]->(m:Metric)
 WITH t.name AS task, m.name AS metric, count(DISTINCT p) AS papers, min(p.id) AS example_paper_id
 MATCH (e:Paper {id: example_paper_id})
