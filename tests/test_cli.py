@@ -98,20 +98,21 @@ def test_cli_build_explain_prints_the_resolution_log(run_kg, tmp_path):
 
 
 def test_cli_build_explain_names_the_lexicon_label(run_kg, tmp_path):
-    """Two papers make "Vision Transformer" a Technique, two a Method; models.tsv lists it (ViT):
-    one Method node, and the log says the lexicons' label decided."""
+    """Two papers make "Vision Transformer" a Technique, three a Method (under the three quarters a vote needs);
+    models.tsv lists it (ViT): one Method node, and the log says the lexicons' label decided."""
     src = tmp_path / "vit.txt"
-    src.write_text("We fine-tune a Vision Transformer on CIFAR-10 for image classification.\n\n"
+    src.write_text("Like CNNs, Vision Transformers learn local and global image features.\n\n"
                    "Unlike CNNs, Vision Transformers capture global token interactions.\n\n"
                    "We compare our network against Vision Transformer (ViT) and ResNet-50 on ImageNet.\n\n"
-                   "Our backbone is a Vision Transformer (ViT) pretrained on ImageNet-21k.\n")
+                   "Our backbone is a Vision Transformer (ViT) pretrained on ImageNet-21k.\n\n"
+                   "We fine-tune a Vision Transformer on CIFAR-10 for image classification.\n")
     code, out, err = run_kg("build", src, "-o", tmp_path / "out", "--explain", "Vision Transformer")
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "method:visiontransformer (Method) named 'Vision Transformer'"
     assert not any(line.startswith("technique:") for line in lines)
     assert ("  'Vision Transformer' asked: named under another label, the vote gives this one: "
-            "lexicon label 'Technique' → 'Method' (2 of 4 papers)") in lines
+            "lexicon label 'Technique' → 'Method' (3 of 5 papers)") in lines
 
 
 def test_cli_an_interrupt_python_dropped_is_raised_again_after_the_hook(tmp_path, monkeypatch, capsys):
