@@ -115,7 +115,8 @@ def _cued_means(text: str, s: int, e: int) -> bool:
 
 # a few of English's commonest words: a text that writes none of them is in another language ("Nous proposons une méthode
 # générale pour la classification des images"), where the typer proposes no chunk and no task of its own
-ENGLISH = re.compile(r"\b(?:the|of|and|to|in|is|are|we|for|with|this|that|on|by)\b", re.I)
+ENGLISH = re.compile(r"\b(?:the|of|and|to|in|is|are|we|our|for|with|this|that|these|on|by|at|as|from|it|be|can|which|"
+                     r"than|into|using)\b", re.I)  # (each of 40,000 corpus abstracts, arXiv and conference, writes one)
 USE_CUE = re.compile(r"\b(?:using|uses|via|based\s+on|grounded\s+in|employ\w*|appl(?:y|ies|ying)|lens\s+of)\s+"
                      r"(?:the\s+|a\s+|an\s+)?$", re.I)  # the words before a means ("using X", "through the lens of X")
 EVIDENT_RULES = frozenset({"model.apposition", "metric.named", LONG_FORM_KNOWN})  # the words say what it is ("X, a leading … model", "Wasserstein metrics", a known acronym's long form): not re-typed
