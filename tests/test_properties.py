@@ -212,11 +212,12 @@ SPAN = st.tuples(st.integers(0, 40), st.integers(0, 12)).map(lambda p: (p[0], p[
 @given(st.lists(SPAN, max_size=12), st.lists(SPAN, min_size=1, max_size=6), st.integers(0, 12))
 def test_properties_span_indexes_find_what_a_scan_finds(spans, queries, grown):
     """The bisection indexes that keep the typer's candidates and the name rules linear in a long text give what
-    reading every span gives: typer.SpanIndex.touching (the spans sharing a character with a range, empty ones and
+    reading every span gives: spans.SpanIndex.touching (the spans sharing a character with a range, empty ones and
     repeats included), names._SortedSoFar.inside (the mentions within a range, of a list that grows between
     questions) and names.listed_field's known names inside a list."""
     from kg.extract.names import _SortedSoFar
-    from kg.extract.typer import SpanIndex, holds_only_pieces
+    from kg.extract.spans import SpanIndex
+    from kg.extract.typer import holds_only_pieces
 
     index = SpanIndex(spans)
     mentions: list = []

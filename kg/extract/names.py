@@ -19,7 +19,8 @@ from .corpus import WORD as TERM_WORD
 from .corpus import corpus_names, corpus_terms, word_clusters
 from .latex import clean
 from .phrases import STOP, TASK_HEADS, VAGUE_TERMS
-from .spans import LONG_FORM_KNOWN, PROPAGATED, SMALL_WORDS, SpanMention, longest_first, sentence_bounds, text_of
+from .spans import (LONG_FORM_KNOWN, PROPAGATED, SMALL_WORDS, SpanIndex, SpanMention, longest_first, sentence_bounds,
+                    text_of)
 
 WORD = re.compile(r"[A-Za-z0-9][\w\-+.’'/×^]*[\w+]|[A-Za-z]")
 VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:-\d+(?:\.\d+)?[BMKbmk])?[BMK]?\b")
@@ -802,7 +803,7 @@ class NameFinder:
         term_shorts = {a.short for a in term_pairs} | {a.short + "s" for a in term_pairs} | {a.short[:-1] for a in term_pairs if a.short.endswith("s")}
         term_pair_ids = {id(a) for a in term_pairs}
         title_longs = [a for a in abbrevs if id(a) not in term_pair_ids]
-        terms = _Spans((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
+        terms = SpanIndex((s, e) for f, s, e, *_ in found if f in ("techniques", "tasks"))
         # the lexicon's models, by start: a capitalised word listed with them is a name too (`_coordinated`)
         known_models = _Starts([(s, e, r) for f, s, e, r, *_ in found if f == "models" and r == "lexicon"], lambda m: m[0])
         # … and of its datasets, which a proposal cue's scope holds as earlier work ("we introduce a mechanism to
@@ -1165,10 +1166,6 @@ def _own_part(text: str, s: int, e: int, s0: int, s1: int) -> bool:
             and OTHERS_AFTER.match(text, e) is None)
 
 
-def _inside(s: int, e: int, spans) -> bool:
-    return any(a <= s and e <= b and (a, b) != (s, e) for a, b in spans)
-
-
 class _Starts:
     """Items sorted by where they start: `between(a, b)` gives those starting in [a, b), in their first order."""
 
@@ -1215,25 +1212,11 @@ class _SpanList(list):
         return span in self.seen
 
 
-class _Spans:
-    """Spans sorted by start: `holds(s, e)` looks only at those that start close enough before s
-    to contain it, so a long abstract with many terms stays linear."""
-
-    def __init__(self, spans):
-        self.spans = sorted(set(spans))
-        self.starts = [a for a, _ in self.spans]
-        self.longest = max((b - a for a, b in self.spans), default=0)
-
-    def holds(self, s: int, e: int) -> bool:
-        lo, hi = bisect_left(self.starts, e - self.longest), bisect_right(self.starts, s)
-        return _inside(s, e, self.spans[lo:hi])
-
-
 def _overlaps(s: int, e: int, spans) -> bool:
     return any(s < b and a < e for a, b in spans)
 
 
-def _outside_anywhere(text: str, name: str, spans: _Spans, memo: dict[str, bool]) -> bool:
+def _outside_anywhere(text: str, name: str, spans: SpanIndex, memo: dict[str, bool]) -> bool:
     """Whether `name` also occurs outside every span (a model named alone, not only inside a term)."""
     if name not in memo:
         memo[name] = any(not spans.holds(m.start(), m.end()) for m in re.finditer(re.escape(name), text))

@@ -80,7 +80,7 @@ from .abbreviations import find_abbreviations
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
 from .phrases import SENTENCE_OPENING, STOP, VAGUE_TASKS, VAGUE_TERMS, _verb_like, manner_only
-from .spans import LONG_FORM_KNOWN, SURE_METRICS, SpanMention, text_of
+from .spans import LONG_FORM_KNOWN, SURE_METRICS, SpanIndex, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
 FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -147,22 +147,6 @@ def defined_of(text: str, abbreviations=None) -> tuple[dict[tuple[int, int], Non
         longs = dict.fromkeys((a.long_start, a.long_end) for a in found)  # in the text's order, as candidates go
         _DEFINED[:] = [text, (longs, {e: s for s, e in longs}, frozenset(a.short for a in found))]
     return _DEFINED[1]
-
-
-class SpanIndex:
-    """Spans sorted by where they start, with the longest one's length: those that touch a range are found by
-    bisection, not by reading them all (a candidate per sentence against every mention of a 1M-character "abstract"
-    was quadratic)."""
-
-    def __init__(self, spans):
-        self.spans = sorted(set(spans))
-        self.starts = [s for s, _ in self.spans]
-        self.longest = max((e - s for s, e in self.spans), default=0)
-
-    def touching(self, s: int, e: int) -> list[tuple[int, int]]:
-        """The spans that share a character with `s:e`."""
-        return [(ms, me) for ms, me in self.spans[bisect_left(self.starts, s - self.longest):bisect_left(self.starts, e)]
-                if me > s]
 
 
 def defined_candidates(text: str, spans: list[tuple[int, int]] | SpanIndex) -> list[tuple[int, int]]:
