@@ -1839,3 +1839,12 @@ def test_extract_speedup_before_a_full_stop_ends_its_sentence(nlp):
                             "same accuracy on ImageNet.")
     assert [c.evidence.sentence for c in ext.claims if c.factor == 8.0] == [
         "Our method reduces inference latency by at least 8$\\times$."]
+
+
+def test_extract_a_proposal_cue_on_a_known_models_acronym_keeps_the_model(nlp):
+    # "We present ViTs": a cue for the paper's own name, but "ViT" stands for the model the abstract defined; that
+    # proposed mention goes (its long form is a model), and it must not take the model with it
+    f = fields(extract_text(nlp, "The potential of Vision Transformer (ViT) architectures remains underexplored for "
+                                 "galaxy morphology. We present ViTs for galaxy classification on survey images."))
+    assert "Vision Transformer" in f.get("models", []), f
+    assert not {"ViTs", "ViT"} & set(f.get("proposed", [])), f
