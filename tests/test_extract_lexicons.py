@@ -248,3 +248,18 @@ def test_extract_lexicons_vision_and_language_navigation_is_a_task(nlp):
     title = "SpaAct: Spatially-Activated Transition Learning with Curriculum Adaptation for Vision-Language Navigation"
     found = [(m.field, m.text) for m in extract_text(nlp, text, meta={"title": title}).mentions]
     assert ("tasks", "Vision-and-Language Navigation") in found, found
+
+
+def test_extract_lexicons_hyphenated_terms_match_written_with_spaces(nlp):
+    lex = Lexicon()
+    lex.add("techniques", "self-attention")
+    lex.add("tasks", "few-shot learning")
+    lex.add("techniques", "k-means clustering")
+    lex.add("models", "Mask-RCNN")
+    assert lex.entries[("techniques", "self attention")] == "self-attention"
+    assert lex.entries[("tasks", "few shot learning")] == lex.entries[("tasks", "few shot learnings")] == "few-shot learning"
+    assert ("techniques", "k means clustering") not in lex.entries  # a one-letter word is no word of its own
+    assert ("models", "Mask RCNN") not in lex.entries  # names match as written
+    found = {(m.field, m.text, m.evidence.rule) for m in
+             extract_text(nlp, "We use self attention and evaluate image super resolution on DIV2K.").mentions}
+    assert {("techniques", "self attention", "lexicon"), ("tasks", "image super resolution", "lexicon")} <= found, found
