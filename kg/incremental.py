@@ -481,7 +481,7 @@ def _write_graph(planned: list[PlannedChunk], previous: BuildIndex | None, fresh
             stats.nodes.update(chunk.nodes)
             stats.relationships.update(chunk.relationships)
             chunks.append(chunk)
-        links = variant_links((eid, ent.label, display_name(ent.forms)) for eid, ent in state.entities.items())
+        links = variant_links((eid, ent.label, display_name(ent.forms, ent.label)) for eid, ent in state.entities.items())
         if links:  # variants to their family, from every entity's final name
             lines, rdf = plain_edges([(c, f, "VARIANT_OF") for c, f in links])
             parts["edges"].add(lines)
@@ -546,7 +546,7 @@ def _shared_nodes(chunks: list[Chunk], state: BuildState, touched: set[str], par
             continue
         else:
             ent = state.entities[nid]
-            name = display_name(ent.forms)
+            name = display_name(ent.forms, ent.label)
             line, rdf = shared_node({"id": nid, "label": ent.label, "name": name,
                                      "aliases": sorted((ent.forms.keys() | ent.shorts.keys()) - {name})})
         flush()

@@ -300,3 +300,18 @@ def test_resolve_explain_says_a_single_definition_is_not_dominant():
     merges = r.explain_name("US", {ent.id: (dict(ent.forms), {})}.get)
     assert [(m.entity, m.rule) for m in merges] == [("method:us", "name"), ("method:us", "undecided")]
     assert merges[1].steps == (Step("us", "unseensentence", "single definition, not dominant", 1, 1),)
+
+
+def test_resolve_a_named_method_is_shown_in_the_singular_its_papers_also_write(nlp):
+    # papers write the model's plural more often ("Decision Transformers"); its name is the singular, as models are
+    # named; a technique's plural family name stays as written
+    texts = ["We compare Decision Transformers with behaviour cloning on D4RL locomotion tasks.",
+             "Decision Transformers struggle with stitching in sparse-reward mazes.",
+             "We fine-tune a Decision Transformer on Atari games.",
+             "Graph neural networks are used for link prediction.", "Graph neural networks scale to large graphs.",
+             "A graph neural network encodes each molecule."]
+    G = graph_of([extract_text(nlp, t, f"{i}.txt") for i, t in enumerate(texts)])
+    names = {d["name"]: d["label"] for _n, d in G.nodes(data=True) if d.get("label") in ("Method", "Technique")}
+    assert names.get("Decision Transformer") == "Method", names
+    assert "Decision Transformers" not in names, names
+    assert names.get("Graph neural networks", names.get("graph neural networks")) == "Technique", names

@@ -469,7 +469,7 @@ class Resolver:
             found = lookup(eid)
             if found is None:
                 continue
-            shown = display_name(found[0])
+            shown = display_name(found[0], label)
             if eid.partition(":")[2] == key and self.canonical(label, key) != key:
                 merges.append(self._casing(eid, label.value, shown, surface(name), 0, key))
             elif (voted := label_of(eid).value) != label.value:
@@ -511,7 +511,7 @@ class Resolver:
     def explain(self, eid: str, label: NodeLabel | str, forms: dict[str, int], shorts: dict[str, int]) -> list[Merge]:
         """Why each surface form and acronym of an entity is one of its names (its resolution log)."""
         label = getattr(label, "value", label)
-        name = display_name(forms)
+        name = display_name(forms, label)
         merges = []
         for form in sorted(forms, key=lambda f: (-forms[f], f)):
             key = name_key(form)
@@ -538,7 +538,7 @@ class Resolver:
     def finish(self) -> None:
         """Choose each entity's display name: its most frequent form, ties broken by the longest, then alphabetically."""
         for ent in self.entities.values():
-            ent.name = display_name(ent.forms)
+            ent.name = display_name(ent.forms, ent.label)
             ent.aliases = {f for f in (set(ent.forms) | ent.aliases) if f != ent.name}
 
 
@@ -552,15 +552,22 @@ def surface(name: str) -> str:
     return name.rstrip("-–—~'’ ") or name
 
 
-def display_name(forms: dict[str, int]) -> str:
-    """The most frequent surface form, ties broken by the longest, then alphabetically.
+def display_name(forms: dict[str, int], label: str | None = None) -> str:
+    """The most frequent surface form, ties broken by the longest, then alphabetically; a named method's plural gives
+    way to its singular where papers write that too: a model is named in the singular ("Decision Transformer",
+    "Vision Transformer"), and its plural reads as the family (a technique).
 
     >>> display_name({"GNN": 2, "graph neural network": 2, "GNNs": 1})
     'graph neural network'
+    >>> display_name({"Vision Transformers": 5, "Vision Transformer": 4}, "Method")
+    'Vision Transformer'
     """
     if len(forms) == 1:
         return next(iter(forms))
-    return min(forms, key=lambda f: (-forms[f], -len(f), f))
+    name = min(forms, key=lambda f: (-forms[f], -len(f), f))
+    if label == NodeLabel.METHOD and name.endswith("s") and name[:-1] in forms:
+        return name[:-1]
+    return name
 
 
 def _fits(short: str, long: str) -> bool:
