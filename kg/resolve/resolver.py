@@ -536,7 +536,8 @@ class Resolver:
         return merges
 
     def finish(self) -> None:
-        """Choose each entity's display name: its most frequent form, ties broken by the longest, then alphabetically."""
+        """Choose each entity's display name (`display_name`): its most frequent form, ties broken by the longest, then
+        alphabetically; a named method's singular over its plural."""
         for ent in self.entities.values():
             ent.name = display_name(ent.forms, ent.label)
             ent.aliases = {f for f in (set(ent.forms) | ent.aliases) if f != ent.name}
