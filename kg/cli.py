@@ -284,7 +284,7 @@ def _print_explained(name: str, merges) -> None:
             typer.echo(f"{m.entity} ({m.label}) named {m.name!r}")
         steps = "; ".join(f"{s.rule} {s.source!r} → {s.target!r} ({s.votes} of {s.total} "
                           f"{'papers' if s.rule in ('label vote', 'lexicon label') else 'definitions'})" for s in m.steps)
-        why = {"name": "the name (its most frequent form)",
+        why = {"name": "the name (its most frequent form; a method's singular)",
                "same key": f"same key {m.key!r} (differs in case, plural, spacing or hyphens)",
                "acronym": "an acronym its papers define for this entity (its letters fit)",
                "definition": steps,
