@@ -396,15 +396,14 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     selected = _proposed_also(text, _select(doc), title)
     field_of = {normalise(text[s:e]): f for f, s, e, r in selected}
 
-    def found_as_other(name: str) -> bool:
-        """An acronym whose long form is found in another field: "UKB" is the dataset "UK Biobank"."""
-        long = bare_name(long_of.get(name))
-        return long is not None and field_of.get(normalise(long), "proposed") != "proposed"
+    def found_as_other(long: str | None, fld: str) -> bool:
+        """Whether an acronym's long form is found in another field than `fld`: "UKB" is the dataset "UK Biobank"."""
+        return long is not None and field_of.get(normalise(long), fld) != fld
 
     # the paper's own names; not one that stands for a name found in another field ("an evaluation of ViTs", where
     # "Vision Transformer (ViT)" is a model): that mention goes (below), and the model stays
-    proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected
-                      if f == "proposed" and (r in CROSS_LISTED or not found_as_other(" ".join(text[s:e].split())))}
+    proposed_norms = {normalise(text[s:e]) for f, s, e, r in selected if f == "proposed" and (
+        r in CROSS_LISTED or not found_as_other(bare_name(long_of.get(" ".join(text[s:e].split()))), f))}
     for a in abbrevs:
         if normalise(a.long) in proposed_norms or normalise(a.short) in proposed_norms:
             proposed_norms |= {normalise(a.long), normalise(a.short)}
@@ -426,8 +425,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
                 and rule not in CROSS_LISTED:
             continue  # the paper's own name is proposed (a dataset or metric it introduces also under datasets, metrics)
         long = bare_name(long_of.get(name))
-        if long is not None and field_of.get(normalise(long), fld) != fld and rule not in CROSS_LISTED:
-            continue  # "UKB" is the dataset "UK Biobank", found as such (`found_as_other`)
+        if found_as_other(long, fld) and rule not in CROSS_LISTED:
+            continue  # "UKB" is the dataset "UK Biobank", found as such
         if long is not None and rule == "lexicon" and fld in ("models", "metrics", "datasets"):
             long = None  # a known acronym ("LPIPS") is the name people use
         if long is not None and fld != "proposed":

@@ -52,9 +52,10 @@ class Lexicon:
                 # a lower-case term joined by hyphens also written with spaces ("super resolution", "self attention",
                 # "few shot learning", "retrieval augmented generation"): in train.jsonl 14 of the 16 such are annotated
                 if fld in ("techniques", "tasks", "metrics") and surface.islower() and HYPHENED.search(surface):
-                    forms += [HYPHENED.sub(" ", form) for form in forms]
-                    for form in forms:
+                    spaced = [HYPHENED.sub(" ", form) for form in forms]
+                    for form in spaced:
                         self.entries.setdefault((fld, form), name)
+                    forms += spaced
                 # the title-case form of a term that starts on a name ("Gaussian Splatting", "Markov Decision
                 # Processes" for "Gaussian splatting", "Markov decision processes"): a lower-case term matches in any case
                 # already, one with a capital only as written
