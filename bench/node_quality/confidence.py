@@ -51,22 +51,25 @@ def typer_scores(abstracts: Path, papers: set[str]) -> dict[str, tuple[dict, lis
     from kg.sources import read_documents
 
     seen: dict = {}
-    call = T.MentionTyper.__call__
+    call, propose, score = T.MentionTyper.__call__, T.proposals, T.SparseLinearScorer.scores_of_parts
 
-    def scoring(self, doc):  # the typer's own lines and arithmetic, kept aside, then its own call
-        mentions = doc._.kg_mentions or []
-        text = T.text_of(doc)
-        T.defined_of(text, doc._.kg_abbreviations)
-        on = [self.thresholds[r] <= 1 for r in (T.CANDIDATE, T.TERM_CANDIDATE, T.TITLED_CANDIDATE, T.DEFINED_CANDIDATE)]
-        candidates = T.proposals(text, mentions, *on)
-        title = doc.user_data.get("kg_title", "")
-        lines = [T.feature_parts(text, f, s, e, r, title) for f, s, e, r, _ in mentions]
-        lines += [T.feature_parts(text, "none", s, e, r, title) for s, e, r in candidates]
-        spans = [(m[1], m[2]) for m in mentions] + [(s, e) for s, e, _ in candidates]
-        seen["doc"] = (spans, self.linear.scores_of_parts(lines).tolist() if lines else [], list(self.labels))
+    # the typer's own call, observed: the rule mentions it is given, the candidates it proposes and the
+    # probabilities it computes for both, in that order
+    def observed_call(self, doc):
+        seen["doc"] = ([(m[1], m[2]) for m in doc._.kg_mentions or []], [], [])
         return call(self, doc)
 
-    T.MentionTyper.__call__ = scoring
+    def observed_proposals(*args, **kwargs):
+        found = propose(*args, **kwargs)
+        seen["doc"][1].extend((s, e) for s, e, _ in found)
+        return found
+
+    def observed_scores(self, lines):
+        scores = score(self, lines)
+        seen["doc"][2].extend(scores.tolist())
+        return scores
+
+    T.MentionTyper.__call__, T.proposals, T.SparseLinearScorer.scores_of_parts = observed_call, observed_proposals, observed_scores
     try:
         nlp = load_pipeline(None)
         out = {}
@@ -78,7 +81,11 @@ def typer_scores(abstracts: Path, papers: set[str]) -> dict[str, tuple[dict, lis
             list(extract([document], nlp))
             if "doc" not in seen:
                 continue
-            spans, scores, labels = seen["doc"]
+            mentions, candidates, scores = seen["doc"]
+            spans, labels = mentions + candidates, nlp.get_pipe("kg_typer").labels
+            if len(spans) != len(scores):
+                sys.exit(f"{abstracts}: {pid}: the typer scored {len(scores)} lines for {len(spans)} spans; "
+                         "its call no longer scores its mentions and candidates once, in order: update this script")
             cleaned = clean(document.text)
             by_span = defaultdict(list)
             for (s, e), row in zip(spans, scores):
@@ -86,7 +93,7 @@ def typer_scores(abstracts: Path, papers: set[str]) -> dict[str, tuple[dict, lis
             out[pid] = (dict(by_span), labels)
         return out
     finally:
-        T.MentionTyper.__call__ = call
+        T.MentionTyper.__call__, T.proposals, T.SparseLinearScorer.scores_of_parts = call, propose, score
 
 
 def share(rows: list) -> str:
