@@ -48,6 +48,7 @@ def typer_scores(abstracts: Path, papers: set[str]) -> dict[str, tuple[dict, lis
     from kg.extract import extract, load_pipeline
     from kg.extract import typer as T
     from kg.latex import clean
+    from kg.resolve.papers import paper_identity
     from kg.sources import read_documents
 
     seen: dict = {}
@@ -74,7 +75,7 @@ def typer_scores(abstracts: Path, papers: set[str]) -> dict[str, tuple[dict, lis
         nlp = load_pipeline(None)
         out = {}
         for document in read_documents([abstracts]):
-            pid = "paper:" + str(document.meta.get("id", "")).replace(":", "/", 1)
+            pid = paper_identity(document.meta, document.text).id  # the graph's own paper id
             if pid not in papers:
                 continue
             seen.clear()
