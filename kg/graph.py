@@ -1,12 +1,15 @@
 """Graph: resolved entities and claims → a typed networkx MultiDiGraph (node key = id, edge key = type).
 
 Every edge that comes from text carries its evidence: `sentence`, `start`, `end` (character
-offsets in the paper's abstract as given) and the `rule` that found it.
+offsets in the paper's abstract as given) and the `rule` that found it; an edge to a named entity also its
+`confidence`, the mention typer's probability that the words name an entity of that kind, where the typer
+scored them.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 import networkx as nx
 
@@ -72,6 +75,8 @@ def repository_caption(url: str) -> str:
 
 def _evidence(ev: Evidence) -> dict:
     data = {"sentence": ev.sentence, "start": ev.start, "end": ev.end, "rule": ev.rule}
+    if ev.confidence is not None:
+        data["confidence"] = ev.confidence  # the typer's probability that the span names an entity of this kind
     if ev.part != "abstract":
         data["part"] = ev.part  # "title": the sentence is the paper's title, the offsets point into it
     shown = plain(ev.sentence)
@@ -143,8 +148,10 @@ class GraphBuilder:
             if eid is None:
                 continue
             node_label = L(self.G.nodes[eid]["label"])
-            rel = FIELD_REL[m.field] if node_label is label else LABEL_REL[node_label]
-            self.edge(pid, rel, eid, m.evidence)
+            if node_label is label:
+                self.edge(pid, FIELD_REL[m.field], eid, m.evidence)
+            else:  # the typer's confidence was of the mention's field, not of the label the corpus gave the name
+                self.edge(pid, LABEL_REL[node_label], eid, replace(m.evidence, confidence=None))
             if node_label is L.METHOD:
                 method_ids.setdefault(normalise(m.text), eid)
         for n, c in enumerate(ext.claims):

@@ -140,7 +140,7 @@ IRI_PROPERTIES = frozenset({"same_as"})
 #: `sentence_plain` is the sentence as plain Unicode (LaTeX, Markdown and ligatures rendered), only where it differs;
 #: `part` is "title" where the sentence is the paper's title (absent: the abstract, as the offsets are).
 EVIDENCE_PROPERTIES: dict[str, type] = {"sentence": str, "start": int, "end": int, "rule": str, "sentence_plain": str,
-                                        "part": str}
+                                        "part": str, "confidence": float}
 
 
 def camel(name: str) -> str:

@@ -28,13 +28,16 @@ class Document:
 class Evidence:
     """Where a fact was read: the sentence, the character span, the rule. `part` is the part of the paper
     the sentence is from: the abstract (the offsets are into `Document.text`) or its "title" (the offsets are
-    into the title as the input gives it)."""
+    into the title as the input gives it). `confidence`, for a named entity, is the mention typer's probability
+    that the words at the span name an entity of the mention's field (`kg.extract.spans.confidence`), or None
+    where the typer scored no words there."""
 
     sentence: str
     start: int
     end: int
     rule: str
     part: str = "abstract"
+    confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,16 @@ COMMENT = {
     "Metric": "A named evaluation measure.",
     "Task": "A research problem or application.",
     "Speedup": "A quantitative efficiency claim (speed-up or reduction) with a normalised factor.",
-    "Result": "A reported numeric outcome: a metric with a value; kind 'score' (absolute) or 'gain' (over a baseline).",
+    "Result": "A reported numeric outcome: a metric with a value; kind 'score' (absolute), 'gain' (over a baseline) or 'ratio' (a share of another value).",
     "Repository": "A code or project URL.",
     "Venue": "A conference or journal.",
+}
+PROPERTY_COMMENT = {
+    "part": 'The part of the paper an evidence sentence is from, where it is not the abstract: \\"title\\" (its offsets then '
+            'point into the title).',
+    "confidence": "The mention typer's probability that the words at the evidence's offsets name an entity of the kind the "
+                  "relationship gives them (a method: the paper's own or another's), to 3 decimals; absent where the typer "
+                  "scored no words there. A model's score, not a checked fact: it ranks, it does not certify.",
 }
 REQUIRED = {"Paper": ["sources", "abstract"], "Speedup": ["text", "kind", "sentence", "start", "end", "rule"],
             "Result": ["text", "value", "sentence", "start", "end", "rule"], "Repository": ["url"], "Venue": ["name"]}
@@ -54,7 +61,7 @@ def ontology() -> str:
                 f'    rdfs:label "{label.value}"@en ;', f'    rdfs:comment "{COMMENT[label.value]}"@en .', ""]
     out += ["mlkg:Evidence a owl:Class ;", "    rdfs:subClassOf rdf:Statement, prov:Entity ;", '    rdfs:label "Evidence"@en ;',
             '    rdfs:comment "A relationship as read from text: the statement (rdf:subject, rdf:predicate, rdf:object), '
-            'the sentence, its character offsets in the abstract and the rule that found it."@en .', ""]
+            'the sentence, its character offsets in the abstract (in the title where mlkg:part says so) and the rule that found it."@en .', ""]
     for rel in RelType:
         out += [f"mlkg:{camel(rel.value)} a owl:ObjectProperty ;", f'    rdfs:label "{rel.value}"@en ;',
                 f"    rdfs:domain {_union({s.value for s, r, _ in PATTERNS if r is rel})} ;",
@@ -64,7 +71,9 @@ def ontology() -> str:
         props.update(ps)
     for name, typ in sorted(props.items()):
         if name not in RDF_PROPERTY_NAMES:
-            out += [f"mlkg:{camel(name)} a owl:DatatypeProperty ;", f'    rdfs:label "{name}"@en ;', f"    rdfs:range {XSD[typ]} .", ""]
+            comment = [f'    rdfs:comment "{PROPERTY_COMMENT[name]}"@en ;'] if name in PROPERTY_COMMENT else []
+            out += [f"mlkg:{camel(name)} a owl:DatatypeProperty ;", f'    rdfs:label "{name}"@en ;', *comment,
+                    f"    rdfs:range {XSD[typ]} .", ""]
     return "\n".join(out)
 
 
@@ -105,7 +114,10 @@ def shapes() -> str:
             "    sh:property [ sh:path mlkg:sentence ; sh:datatype xsd:string ; sh:minCount 1 ; sh:maxCount 1 ] ;",
             "    sh:property [ sh:path mlkg:start ; sh:datatype xsd:integer ; sh:minCount 1 ; sh:maxCount 1 ; sh:minInclusive 0 ] ;",
             "    sh:property [ sh:path mlkg:end ; sh:datatype xsd:integer ; sh:minCount 1 ; sh:maxCount 1 ; sh:minInclusive 0 ] ;",
-            "    sh:property [ sh:path mlkg:rule ; sh:datatype xsd:string ; sh:minCount 1 ; sh:maxCount 1 ] .", ""]
+            "    sh:property [ sh:path mlkg:rule ; sh:datatype xsd:string ; sh:minCount 1 ; sh:maxCount 1 ] ;",
+            '    sh:property [ sh:path mlkg:part ; sh:datatype xsd:string ; sh:maxCount 1 ; sh:in ( "title" ) ] ;',
+            "    sh:property [ sh:path mlkg:confidence ; sh:datatype xsd:double ; sh:maxCount 1 ; sh:minInclusive 0 ; "
+            "sh:maxInclusive 1 ] .", ""]
     return "\n".join(out)
 
 

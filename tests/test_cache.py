@@ -243,7 +243,7 @@ def _targets(out, sentence):
     """The entity ids the edges of the paper whose abstract starts with `sentence` point to."""
     found = set()
     for line in (out / "graph.json").read_text().splitlines():
-        if line.startswith('{"end"') and f'"sentence": "{sentence}' in line:
+        if '"target": ' in line and f'"sentence": "{sentence}' in line:  # an edge's line (keys sorted)
             found.add(json.loads(line.rstrip(","))["target"])
     return found
 

@@ -693,3 +693,32 @@ def test_extract_typer_an_abstract_without_a_task_keeps_its_likeliest_one(nlp, t
     # an abstract with a task of its own gets none added
     with_task = "We study program repair. Pricing an incentive compatible auction is a hard problem in auction design."
     assert not [m for m in extract_text(nlp, with_task).mentions if m.evidence.rule == ONLY_TASK]
+
+
+def test_extract_typer_confidence_is_its_probability_of_the_mentions_field(nlp):
+    """Each mention carries the typer's probability that its words name an entity of its field: at least what
+    spaCy's own textcat gives the mention's line (other rules' lines at the span may score higher), a method's as
+    the paper's own or another's together; none for what only the title writes, which the typer never reads."""
+    from spacy.tokens import Doc
+
+    typer = nlp.get_pipe("kg_typer")
+    title = "PlotFormer: Transformers for Charts"
+    text = SENTENCE + " We propose PlotFormer and compare it with ResNet-50 by top-1 accuracy."
+    ext = extract_text(nlp, text, meta={"title": title})
+    classes = {"proposed": ("PROPOSED", "MODELS"), "models": ("MODELS", "PROPOSED")}
+    exact = 0
+    for m in ext.mentions:
+        ev = m.evidence
+        if ev.part == "title":
+            assert ev.confidence is None, m
+            continue
+        assert ev.confidence is not None and 0.0 <= ev.confidence <= 1.0 and round(ev.confidence, 3) == ev.confidence, m
+        line = Doc(typer.model.vocab, words=features(text, m.field, ev.start, ev.end, ev.rule, title).split(" "))
+        row = typer.textcat.model.ops.to_numpy(typer.textcat.predict([line]))[0]
+        p = sum(row[typer.labels.index(c)] for c in classes.get(m.field, (m.field.upper(),)))
+        assert ev.confidence >= round(p, 3) - 0.001, (m, p)
+        exact += abs(ev.confidence - p) <= 0.001
+    assert {m.field for m in ext.mentions} >= {"proposed", "models", "techniques", "datasets", "metrics", "tasks"}
+    assert exact >= len(ext.mentions) // 2  # most spans have the one line
+    assert [m.evidence.confidence for m in extract_text(nlp, text, meta={"title": title}).mentions] == \
+        [m.evidence.confidence for m in ext.mentions]  # deterministic

@@ -67,3 +67,25 @@ def test_graph_a_proposed_metric_is_one_metric_node(nlp):
     assert {G.nodes[n]["label"] for n in nodes} == {"Metric"}
     rels = {d["type"] for u, v, d in G.edges(data=True) if v in nodes}
     assert rels == {"PROPOSES", "MEASURED_BY"}
+
+
+def test_graph_mention_edges_carry_the_typer_confidence(nlp):
+    """An edge from a paper to an entity it names in the abstract carries the mention's confidence; a claim's,
+    a result's and the title's edges carry none (the typer never scored them)."""
+    from conftest import extract_text
+
+    ext = extract_text(nlp, "We propose GlideNet, a diffusion model for layout generation. GlideNet reaches FID 4.1 on "
+                            "PubLayNet and runs 3.2x faster than DDIM.", meta={"title": "GlideNet: Fast Layouts"})
+    G = graph_of([ext])
+    named = {m.text: m.evidence.confidence for m in ext.mentions if m.evidence.part == "abstract"}
+    carried = {}
+    for u, v, d in G.edges(data=True):
+        if d.get("part") == "title" or d.get("rule", "").startswith(("claim.", "result.")) or d["type"] in (
+                "CLAIMS", "REPORTS", "ABOUT", "OVER", "ON_DATASET", "OF_METRIC", "BY_METHOD"):
+            assert "confidence" not in d, (u, v, d)
+        elif G.nodes[u]["label"] == "Paper" and d["type"] not in ("HAS_CODE", "PUBLISHED_IN"):
+            carried[G.nodes[v]["name"]] = d.get("confidence")
+    assert {"GlideNet", "diffusion model", "PubLayNet"} <= set(carried)
+    for name, c in carried.items():
+        if name in named:
+            assert c == named[name] and 0 <= c <= 1, name

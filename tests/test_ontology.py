@@ -46,3 +46,14 @@ def test_ontology_every_pattern_has_a_shape():
     paths = {str(p) for p in SHAPES.objects(None, SH.path)}
     for _, rel, _ in PATTERNS:
         assert str(MLKG[camel(rel.value)]) in paths
+
+
+def test_ontology_schema_files_are_what_the_script_writes_from_the_model():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("schema_from_ontology", ROOT / "scripts" / "schema_from_ontology.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    stale = "the schema files disagree with kg/ontology.py: run `python scripts/schema_from_ontology.py`"
+    assert (ROOT / "schema" / "mlkg.ttl").read_text(encoding="utf-8") == script.ontology(), stale
+    assert (ROOT / "schema" / "shapes.ttl").read_text(encoding="utf-8") == script.shapes(), stale
+    assert CONSTRAINTS == script.constraints(), stale

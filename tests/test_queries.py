@@ -260,7 +260,9 @@ def test_queries_neo4j_and_embedded_rows_are_identical(neo4j_driver, neo4j_setti
         ("method_profile", {"method": "ayt"}), ("claims_over_baseline", {"baseline": "fast-dllm"}),
         ("path_between_methods", {"from": "DDPM", "to": "glad"}), ("edge_evidence", {"name": "Fast-dLLM"}),
         ("leaderboard", {"dataset": "planar", "metric": "valid-unique-novelty"}),
-        ("methods_sharing_datasets", {"method": "MultiDAP"})]
+        ("methods_sharing_datasets", {"method": "MultiDAP"}), ("edge_evidence", {"name": "CIFAR-100"}),
+        ("confident_entities", {"label": "Task", "min_confidence": "0.5"}),
+        ("confident_entities", {"label": "Method", "min_confidence": "0"})]
     for name, given in cases:
         q = QUERIES[name]
         from_neo4j = neo4j(q, q.bind(given, neo4j))
@@ -378,3 +380,22 @@ def test_queries_edge_evidence_part_both_ways(neo4j_driver, neo4j_settings, nlp,
     rows = run_neo4j(neo4j_driver, q, q.bind({"name": "Task2Vec"}), neo4j_settings.database)
     assert rows == EmbeddedStore(tmp_path).run(q, q.bind({"name": "Task2Vec"}))
     assert "title" in {r["part"] for r in rows}
+
+
+@pytest.mark.shared
+def test_queries_confident_entities_keeps_what_the_typer_is_sure_of(seed_store):
+    """Raising the bar keeps fewer entities, each with a mention at or above it; the papers that name an entity
+    sure are among all that name it; every row is of the label asked for."""
+    G, store = seed_store
+    rows = {bar: embedded(store, "confident_entities", label="Task", min_confidence=str(bar), limit="1000")
+            for bar in (0.0, 0.5, 0.9)}
+    assert len(rows[0.0]) > len(rows[0.5]) > len(rows[0.9]) > 0
+    tasks = {d["name"] for _, d in G.nodes(data=True) if d["label"] == "Task"}
+    for bar, found in rows.items():
+        for r in found:
+            assert r["entity"] in tasks and r["best_confidence"] >= bar and 1 <= r["sure_papers"] <= r["papers"]
+    best = {}
+    for u, v, d in G.edges(data=True):
+        if G.nodes[v]["label"] == "Task" and "confidence" in d:
+            best[G.nodes[v]["name"]] = max(best.get(G.nodes[v]["name"], 0.0), d["confidence"])
+    assert {r["entity"]: r["best_confidence"] for r in rows[0.0]} == best

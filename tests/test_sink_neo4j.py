@@ -54,6 +54,14 @@ def test_sink_neo4j_typed_properties_and_evidence(neo4j_driver, neo4j_settings, 
     aliases = neo4j_driver.execute_query("MATCH (t:Technique) WHERE t.aliases IS NOT NULL RETURN t.aliases AS a LIMIT 1",
                                          database_=neo4j_settings.database).records
     assert all(isinstance(r["a"], list) for r in aliases)
+    # a mention's confidence is a float on its relationship, as graph.json has it
+    G = graph_of(example_extractions)
+    want = sorted((u, d["type"], v, d["confidence"]) for u, v, d in G.edges(data=True) if "confidence" in d)
+    got = neo4j_driver.execute_query("MATCH (p:Paper)-[r]->(n) WHERE r.confidence IS NOT NULL "
+                                     "RETURN p.id AS u, type(r) AS t, n.id AS v, r.confidence AS c",
+                                     database_=neo4j_settings.database).records
+    assert want and sorted((r["u"], r["t"], r["v"], r["c"]) for r in got) == want
+    assert all(isinstance(r["c"], float) for r in got)
 
 
 def test_sink_neo4j_constraints_exist(neo4j_driver, neo4j_settings, example_extractions):

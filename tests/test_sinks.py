@@ -219,3 +219,17 @@ def test_sinks_an_interrupt_as_a_temporary_is_made_leaves_no_stray_file(tmp_path
             with atomic_write(tmp_path / "graph.ttl") as fh:
                 fh.write("new")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sink_confidence_is_a_double_in_turtle_and_the_shapes_bound_it(example_extractions):
+    """Each mention edge's confidence is an xsd:double of its evidence statement; a value outside [0, 1] breaks the shapes."""
+    G = graph_of(example_extractions)
+    carried = [d["confidence"] for _, _, d in G.edges(data=True) if "confidence" in d]
+    assert carried and all(0 <= c <= 1 for c in carried)
+    rdf = to_rdf(G)
+    values = list(rdf.objects(None, MLKG.confidence))
+    assert len(values) == len(carried) and all(v.datatype == rdflib.XSD.double for v in values)
+    u, v, k = next((u, v, k) for u, v, k, d in G.edges(keys=True, data=True) if "confidence" in d)
+    G.edges[u, v, k]["confidence"] = 1.5
+    conforms, text = shacl_conforms(to_rdf(G))
+    assert not conforms and "confidence" in text

@@ -16,7 +16,7 @@ from ..latex import CleanText
 from .names import (describes_kind, in_dataset_list, kind_shaped, listed_field, names_nothing, title_mention,
                     title_only_name, title_only_tasks, title_only_terms, title_tasks, variant_of, venue_or_body,
                     with_acronyms, word_spans)
-from .spans import LONG_FORM_KNOWN, PROPAGATED, SURE_METRICS, TITLE_TERMS, SpanMention, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
+from .spans import LONG_FORM_KNOWN, PROPAGATED, SURE_METRICS, TITLE_TERMS, TYPER_SCORES, SpanMention, confidence, built_on, in_compound, sentence_at, sentence_bounds, text_of, version_after
 
 FIELD_ORDER = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
 NAME_FIELDS = {"proposed", "models", "datasets", "metrics"}
@@ -372,7 +372,10 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     ext = Extraction(document)
     sentence_cache: dict[int, tuple[int, int]] = {}
 
-    def evidence(s: int, e: int, rule: str) -> Evidence:
+    scores = doc.user_data.get(TYPER_SCORES)
+
+    def evidence(s: int, e: int, rule: str, fld: str | None = None, scored: tuple[int, int] | None = None) -> Evidence:
+        """The evidence of `s:e`; for a mention of field `fld`, with the typer's confidence at `scored` (default `s:e`)."""
         if s not in sentence_cache:
             sentence_cache[s] = _sentence_of(doc, s)
         ss, se = sentence_cache[s]
@@ -381,7 +384,8 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
         _, sent_e = cleaned.original_span(se - 1, se)
         if sent_e - sent_s > MAX_SENTENCE:  # no sentence end for pages: the words around the mention
             sent_s, sent_e = max(sent_s, os_ - MAX_SENTENCE // 2), min(sent_e, oe + MAX_SENTENCE // 2)
-        return Evidence(original[sent_s:sent_e].strip(), os_, oe, rule)
+        sure = confidence(scores, fld, *(scored or (s, e))) if fld else None
+        return Evidence(original[sent_s:sent_e].strip(), os_, oe, rule, confidence=sure)
 
     abbrevs = doc._.kg_abbreviations
     long_of = {a.short: a.long for a in abbrevs}
@@ -410,6 +414,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     seen: dict[str, set[str]] = {f: set() for f in FIELD_ORDER}
     known_longs = {text[s:e] for f, s, e, rule in selected if rule == LONG_FORM_KNOWN}
     for fld, s, e, rule in selected:
+        at = (s, e)  # the span the typer scored, before the part's kind or a name's start moves it
         if rule == LONG_FORM_KNOWN:
             continue  # "Structural Similarity Index Measure (SSIM)": the known acronym names it, as people do
         if fld == "proposed" and (kind := PART_KIND.match(text, e)) and " " not in text[s:e].strip():
@@ -441,7 +446,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             seen[fld].add(normalise(short_of[name]))
         shown = long if (long and fld != "proposed") else name
         canonical = doc.user_data["kg_canonical"].get((fld, s, e))
-        ext.mentions.append(Mention(fld, shown, evidence(begin, e, rule),
+        ext.mentions.append(Mention(fld, shown, evidence(begin, e, rule, fld, at),
                                     long_form=canonical if canonical and canonical != shown else None))
     for url_s, url_e in doc._.kg_code:
         ext.code.append((text[url_s:url_e], evidence(url_s, url_e, "code.url")))
@@ -456,7 +461,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
     for s, e in _cued_measures(text):  # "metrics such as compilation success", "metrics including competence, …"
         if (key := normalise(text[s:e])) not in seen["metrics"] and key not in field_of:
             seen["metrics"].add(key)
-            ext.mentions.append(Mention("metrics", text[s:e], evidence(s, e, "metric.cued_list")))
+            ext.mentions.append(Mention("metrics", text[s:e], evidence(s, e, "metric.cued_list", "metrics")))
     taken = set().union(*seen.values())
     runs = title_only_tasks(text, title)
     for s, e in runs:
@@ -488,7 +493,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             at_q = text.find(q, s0, _sentence_of(doc, s0)[1])
             if at_q >= 0 and normalise(q) not in seen["metrics"]:
                 seen["metrics"].add(normalise(q))
-                ext.mentions.append(Mention("metrics", q, evidence(at_q, at_q + len(q), "metric.claim_quantity")))
+                ext.mentions.append(Mention("metrics", q, evidence(at_q, at_q + len(q), "metric.claim_quantity", "metrics")))
     # the methods a result can be of: what the paper proposes, less the benchmarks and metrics it
     # proposes ("We introduce MathBench … GPT-4o reaches 45%": the number is GPT-4o's, not MathBench's)
     not_methods = {normalise(m.text) for m in ext.mentions if m.field in ("datasets", "metrics")}
@@ -530,7 +535,7 @@ def doc_to_extraction(doc: Doc, document: Document, cleaned: CleanText) -> Extra
             if owner in ("models", "tasks"):
                 ext.mentions = [x for x in ext.mentions if not (x.field == owner and normalise(x.text) == normalise(m))]
             seen["metrics"].add(normalise(m))
-            ext.mentions.append(Mention("metrics", m, evidence(at_m, at_m + len(m), "metric.result")))
+            ext.mentions.append(Mention("metrics", m, evidence(at_m, at_m + len(m), "metric.result", "metrics")))
     return ext
 
 

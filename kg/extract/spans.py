@@ -17,6 +17,13 @@ SURE_METRICS = "kg_sure_metrics"
 PROPAGATED = "kg_propagated"
 # … and the key under which the lexicon leaves its terms in the title (title offsets), for the conversion
 TITLE_TERMS = "kg_title_terms"
+# … and the key under which the typer leaves what it computed, for the conversion's confidence of each mention
+# (`confidence`): {"labels": its class labels, "spans": {(start, end): [class probabilities of each line there]}}
+TYPER_SCORES = "kg_typer_scores"
+# the typer's classes whose probabilities add up to a mention's confidence, by field: a name of a method is one
+# whether the paper proposes it or names another's (the rules and the conversion decide whose it is)
+CONFIDENCE_CLASSES = {"proposed": ("PROPOSED", "MODELS"), "models": ("MODELS", "PROPOSED"), "techniques": ("TECHNIQUES",),
+                      "datasets": ("DATASETS",), "metrics": ("METRICS",), "tasks": ("TASKS",)}
 # the small words of a title-case phrase, written in lower case ("Sum of Squares", "Search Or AcceleRate")
 SMALL_WORDS = frozenset({"of", "and", "or", "for", "the", "a", "an", "in", "on", "with", "via", "to", "your", "by", "from",
                          "at", "as"})
@@ -56,6 +63,25 @@ class SpanMention(NamedTuple):
     end: int
     rule: str
     canonical: str | None = None
+
+
+def confidence(scores: dict | None, fld: str, s: int, e: int) -> float | None:
+    """The typer's probability that the words at `s:e` name an entity of field `fld` (the largest over the
+    lines it scored at that span; a method's as its own or another's, `CONFIDENCE_CLASSES`), to 3 decimals; None
+    where it scored no line there (a title, a result's metric, a claim's quantity; or no typer in the pipeline).
+
+    >>> scores = {"labels": ["MODELS", "PROPOSED", "TASKS", "NONE"], "spans": {(0, 4): [[0.5, 0.25, 0.0, 0.25], [0.125, 0.125, 0.125, 0.625]]}}
+    >>> confidence(scores, "proposed", 0, 4), confidence(scores, "tasks", 0, 4), confidence(scores, "models", 1, 4)
+    (0.75, 0.125, None)
+    """
+    rows = scores["spans"].get((s, e)) if scores else None
+    if not rows:
+        return None
+    labels = scores["labels"]
+    idx = [labels.index(c) for c in CONFIDENCE_CLASSES.get(fld, ()) if c in labels]
+    if not idx:
+        return None  # a typer that knows no class of this field
+    return round(min(1.0, max(sum(row[i] for i in idx) for row in rows)), 3)
 
 
 def longest_first(spans):

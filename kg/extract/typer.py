@@ -80,7 +80,7 @@ from .abbreviations import find_abbreviations
 from .corpus import WORD, NO_CLUSTER, corpus_names, corpus_terms, term_bucket, word_clusters
 from .names import prior_work
 from .phrases import SENTENCE_OPENING, STOP, VAGUE_TASKS, VAGUE_TERMS, _verb_like, manner_only
-from .spans import LONG_FORM_KNOWN, SURE_METRICS, SpanIndex, SpanMention, text_of
+from .spans import LONG_FORM_KNOWN, SURE_METRICS, TYPER_SCORES, SpanIndex, SpanMention, text_of
 
 TYPER_DIR = Path(__file__).parent / "typer"
 FIELDS = ("proposed", "models", "techniques", "datasets", "metrics", "tasks")
@@ -624,6 +624,10 @@ class MentionTyper:
         lines += [feature_parts(text, "none", s, e, rule, title) for s, e, rule in candidates]
         scores = self.linear.scores_of_parts(lines).tolist()
         labels = self.labels
+        by_span: dict[tuple[int, int], list] = {}  # every line it scored, by span: the mentions' confidence (spans.confidence)
+        for (s, e), row in zip([(m[1], m[2]) for m in mentions] + [(s, e) for s, e, _ in candidates], scores):
+            by_span.setdefault((s, e), []).append(row)
+        doc.user_data[TYPER_SCORES] = {"labels": labels, "spans": by_span}
         none = labels.index("NONE")
         fields = [i for i in range(len(labels)) if i != none]
         kept = []
