@@ -1,5 +1,5 @@
 // name: edge_evidence
-// question: What is the evidence (sentence, the part of the paper it is from, offsets, rule, the typer's confidence) for every relationship of a named node?
+// question: What is the evidence (sentence, the part of the paper it is from, offsets, rule, confidence) for every relationship of a named node?
 // @param name: {"from": "top_methods", "column": "method", "example": "inter-block speculation"}
 // example:
 //   node | relationship | direction | other | evidence | part | start | end | rule | confidence | other_id

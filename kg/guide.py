@@ -69,6 +69,10 @@ COLUMNS = {
     "from": "the first method", "to": "the second method", "hops": "the length of the shortest paths",
     "shortest_paths": "how many shortest paths there are",
     "example_path": "one of them: names, and relationship types with their direction (-TYPE-> or <-TYPE-)",
+    "confidence": "the mention typer's probability that the words name an entity of this kind (empty where it never read them)",
+    "entity": "an entity of the label asked for, by its name",
+    "sure_papers": "how many papers name it with a confidence at or above the bar",
+    "best_confidence": "the highest confidence of its mentions: how sure the typer is of its surest one",
 }
 
 

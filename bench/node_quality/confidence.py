@@ -9,7 +9,8 @@ the words name an entity of that kind; `cypher/confident_entities.cypher` asks t
 (their mentions come from rules after the typer: results, claims, titles) are counted apart.
 
 Prints, per sample (uniform, degree) and per bar, the share of judged nodes right at or above the bar and below it;
-then, at each bar, the share of all entity nodes of the graph at or above it, by label. A few seconds.
+the share right among the uniform ones by tenths of confidence (how well the probability is calibrated); then, at
+each bar, the share of all entity nodes of the graph at or above it, by label. A few seconds.
 """
 from __future__ import annotations
 
@@ -71,6 +72,12 @@ def main() -> None:
             lo = [r[2] for r in mine if r[1] is not None and r[1] < bar]
             print(f"| {sample} | {bar} | {sum(hi)} / {len(hi)} | {share(sum(hi), len(hi))} | {sum(lo)} / {len(lo)} | "
                   f"{share(sum(lo), len(lo))} | {sum(r[2] for r in none)} / {len(none)} |")
+    print("\n| uniform nodes by confidence | right | share |")
+    print("|---|---:|---:|")
+    uniform = [r for r in rows if r[0] == "uniform" and r[1] is not None]
+    for tenth in range(10):
+        mine = [r[2] for r in uniform if min(int(r[1] * 10), 9) == tenth]
+        print(f"| {tenth / 10:.1f}–{(tenth + 1) / 10:.1f} | {sum(mine)} / {len(mine)} | {share(sum(mine), len(mine))} |")
     entities = [n for n in nodes.values() if n["label"] in ENTITY_LABELS]
     total = Counter(n["label"] for n in entities)
     print("\n| label | entity nodes | " + " | ".join(f"at or above {b}" for b in bars) + " | no confidence |")
