@@ -19,7 +19,6 @@ import csv
 import io
 import json
 import subprocess
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +78,6 @@ def main() -> None:
         mine = [r[2] for r in uniform if min(int(r[1] * 10), 9) == tenth]
         print(f"| {tenth / 10:.1f}–{(tenth + 1) / 10:.1f} | {sum(mine)} / {len(mine)} | {share(sum(mine), len(mine))} |")
     entities = [n for n in nodes.values() if n["label"] in ENTITY_LABELS]
-    total = Counter(n["label"] for n in entities)
     print("\n| label | entity nodes | " + " | ".join(f"at or above {b}" for b in bars) + " | no confidence |")
     print("|---|---:|" + "---:|" * (len(bars) + 1))
     for label in (*ENTITY_LABELS, "all"):
