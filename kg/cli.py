@@ -416,6 +416,7 @@ def evaluate(
     gold: Annotated[Path, typer.Argument(metavar="GOLD", help="Gold JSONL (the format of GUIDELINES.md).", show_default=False)],
     inputs: Inputs,
     errors: Annotated[bool, typer.Option("--errors", help="List false positives and misses per paper and field, with the sentence.")] = False,
+    by_confidence: Annotated[bool, typer.Option("--by-confidence", help="Also score the entities with the names under a confidence bar left out, for bars from 0.3 to 0.9.")] = False,
     minimum: Annotated[Optional[list[str]], typer.Option("--min", metavar="FIELD=F1", help="FIELD=F1: exit 1 when a field scores below it. Repeatable.")] = None,
     lexicon: Lexicon = None,
     config: Config = None,
@@ -425,10 +426,13 @@ def evaluate(
     Example:
 
       kg eval ../shared/gold/seeds.jsonl ../shared/corpus/*.txt --min proposed=0.8
+
+      kg eval ../shared/gold/dev.jsonl ../shared/gold/dev_abstracts.jsonl --by-confidence
     """
     from .build import extract_documents, read_inputs
     from .extract import PipelineSpec
-    from .evaluate import compare, format_report, load_gold, record_key
+    from .evaluate import by_confidence as scored_by_confidence
+    from .evaluate import compare, format_bars, format_report, load_gold, record_key
     from .records import extraction_record
 
     bounds = []
@@ -450,6 +454,8 @@ def evaluate(
     report, errs = compare(gold_records, system)
     missing = sum(1 for k in gold_records if k not in system)
     typer.echo(format_report(report, len(gold_records), missing))
+    if by_confidence:
+        typer.echo("\n" + format_bars(scored_by_confidence(gold_records, system)))
     if errors:
         sentences = {(e.document.source, e.document.index): e for e in exts}
         for e in errs:

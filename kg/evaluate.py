@@ -150,6 +150,43 @@ def compare(gold: dict[tuple, dict], system: dict[tuple, dict]):
     return report, errors
 
 
+#: the confidence bars `by_confidence` scores at
+BARS = (0.3, 0.5, 0.7, 0.8, 0.9)
+
+
+def at_bar(record: dict, bar: float) -> dict:
+    """A `kg extract` record without the names whose confidence (its `confidence` map) is under `bar`; a
+    name with no confidence (the typer never read its words) stays."""
+    sure = record.get("confidence") or {}
+    kept = dict(record)
+    for f in ENTITY_FIELDS:
+        of = sure.get(f) or {}
+        kept[f] = [n for n in record.get(f, []) if of.get(n) is None or of[n] >= bar]
+    return kept
+
+
+def by_confidence(gold: dict[tuple, dict], system: dict[tuple, dict], bars=BARS) -> list[dict]:
+    """The entities' scores (`compare`'s "entities") with every name under each bar left out, the first
+    row with none left out; each row also counts the names kept (of the gold's papers)."""
+    rows = []
+    for bar in (None, *bars):
+        kept = {k: system[k] if bar is None else at_bar(system[k], bar) for k in gold if k in system}
+        report, _ = compare(gold, kept)
+        rows.append({"bar": bar, "names": sum(len(r.get(f, [])) for r in kept.values() for f in ENTITY_FIELDS),
+                     **report["entities"]})
+    return rows
+
+
+def format_bars(rows: list[dict]) -> str:
+    lines = ["entities by confidence (names under the bar left out; names the typer never read kept)",
+             f"{'bar':18} {'names':>6} {'P':>6} {'R':>6} {'F1':>6} {'tp':>5} {'fp':>5} {'fn':>5}"]
+    for m in rows:
+        bar = "all names" if m["bar"] is None else f">= {m['bar']}"
+        lines.append(f"{bar:18} {m['names']:6} {m['precision']:6.3f} {m['recall']:6.3f} {m['f1']:6.3f} "
+                     f"{m['tp']:5} {m['fp']:5} {m['fn']:5}")
+    return "\n".join(lines)
+
+
 def format_report(report: dict, papers: int, missing: int) -> str:
     lines = [f"papers {papers}  missing from system output {missing}",
              f"{'field':18} {'P':>6} {'R':>6} {'F1':>6} {'tp':>5} {'fp':>5} {'fn':>5}"]

@@ -110,7 +110,9 @@ def _num(x: float | None) -> float | int | None:
 
 
 def extraction_record(ext: Extraction) -> dict:
-    """The `kg extract` record of GUIDELINES.md: flat name lists, claim and result objects, code URLs."""
+    """The `kg extract` record of GUIDELINES.md: flat name lists, claim and result objects, code URLs; and
+    `confidence`, for each entity field the mention typer's confidence in each of its names, where the typer
+    read the words (a name only the title writes has none)."""
     doc = ext.document
     rec: dict = {"source": doc.source, "index": doc.index}
     for key in ("id", "title"):
@@ -130,6 +132,8 @@ def extraction_record(ext: Extraction) -> dict:
         for r in ext.results
     ]
     rec["code"] = [url for url, _ in ext.code]
+    rec["confidence"] = {fld: {m.text: m.evidence.confidence for m in ext.mentions
+                               if m.field == fld and m.evidence.confidence is not None} for fld in ENTITY_FIELDS}
     return rec
 
 

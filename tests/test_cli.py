@@ -45,6 +45,13 @@ def test_cli_extract_writes_gold_format(run_kg):
     assert set(recs[0]) >= {"source", "index", "proposed", "models", "techniques", "datasets", "metrics", "tasks",
                             "speedups", "results", "code"}
     assert recs[0]["proposed"] == ["LeapFlow"]
+    # each field's names with the typer's confidence in them: a name of the field, a probability to 3 decimals
+    for rec in recs:
+        assert set(rec["confidence"]) == {"proposed", "models", "techniques", "datasets", "metrics", "tasks"}
+        for fld, sure in rec["confidence"].items():
+            assert set(sure) <= set(rec[fld]), (fld, sure)
+            assert all(0 <= c <= 1 and round(c, 3) == c for c in sure.values()), sure
+    assert "LeapFlow" in recs[0]["confidence"]["proposed"]
 
 
 BAD = [

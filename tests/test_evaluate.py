@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from kg.evaluate import compare, load_gold
+from kg.evaluate import at_bar, by_confidence, compare, load_gold
 
 # F1 floors on the seeds (../shared/gold/seeds.jsonl), scored by ../shared/gold/score.py.
 FLOORS = {
@@ -93,3 +93,40 @@ def test_evaluate_counts_duplicates_of_a_found_entity_as_harmless():
     report, errors = compare(gold, system)
     assert report["proposed"]["tp"] == 1 and report["proposed"]["fp"] == 1
     assert errors[0]["false_positives"] == ["Other"]
+
+
+def test_evaluate_by_confidence_leaves_out_the_names_under_each_bar():
+    gold = {("a", 0): {"techniques": ["flow matching", "distillation"], "datasets": ["GSM8K"]},
+            ("a", 1): {"tasks": ["image captioning"]}}
+    system = {("a", 0): {"techniques": ["flow matching", "distillation", "high fidelity"], "datasets": ["GSM8K"],
+                         "confidence": {"techniques": {"flow matching": 0.95, "distillation": 0.6, "high fidelity": 0.4}}},
+              ("a", 1): {"tasks": ["image captioning"], "metrics": ["accuracy"],  # no confidence: the title named them
+                         "confidence": {"tasks": {}, "metrics": {"accuracy": 0.2}}},
+              ("b", 0): {"tasks": ["not in the gold"]}}
+    assert at_bar(system[("a", 0)], 0.5)["techniques"] == ["flow matching", "distillation"]
+    assert at_bar(system[("a", 0)], 0.5)["datasets"] == ["GSM8K"]  # no confidence given: kept
+    rows = {row["bar"]: row for row in by_confidence(gold, system, bars=(0.3, 0.5, 0.7))}
+    # every name: 4 of 4 gold entities found, "high fidelity" and "accuracy" extra
+    assert (rows[None]["names"], rows[None]["tp"], rows[None]["fp"], rows[None]["fn"]) == (6, 4, 2, 0)
+    assert (rows[0.3]["names"], rows[0.3]["tp"], rows[0.3]["fp"], rows[0.3]["fn"]) == (5, 4, 1, 0)
+    assert (rows[0.5]["names"], rows[0.5]["tp"], rows[0.5]["fp"], rows[0.5]["fn"]) == (4, 4, 0, 0)
+    assert (rows[0.7]["names"], rows[0.7]["tp"], rows[0.7]["fp"], rows[0.7]["fn"]) == (3, 3, 0, 1)
+    assert rows[0.7]["recall"] == 0.75 and rows[0.5]["precision"] == 1.0
+
+
+@pytest.mark.shared
+def test_evaluate_cli_by_confidence_on_dev(run_kg_module, shared):
+    """On dev, names at a higher bar are righter and fewer: the confidence ranks names, measured on text the
+    typer never trained on."""
+    code, out, err = run_kg_module("eval", shared / "gold" / "dev.jsonl", shared / "gold" / "dev_abstracts.jsonl",
+                                   "--by-confidence")
+    assert code == 0, err
+    head, _, table = out.partition("entities by confidence")
+    rows = [line.split() for line in table.splitlines()[2:] if line.strip()]
+    assert rows[0][:2] == ["all", "names"] and [r[1] for r in rows[1:]] == ["0.3", "0.5", "0.7", "0.8", "0.9"]
+    entities = next(line.split() for line in head.splitlines() if line.startswith("entities"))
+    assert rows[0][3:6] == entities[1:4]  # no bar: the table's own entities row
+    names = [int(r[-7]) for r in rows]
+    precision = [float(r[-6]) for r in rows]
+    assert names == sorted(names, reverse=True) and names[-1] < names[0] / 2
+    assert precision == sorted(precision) and precision[3] >= 0.85  # at 0.7
