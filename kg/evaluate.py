@@ -167,23 +167,26 @@ def at_bar(record: dict, bar: float) -> dict:
 
 def by_confidence(gold: dict[tuple, dict], system: dict[tuple, dict], bars=BARS) -> list[dict]:
     """The entities' scores (`compare`'s "entities") with every name under each bar left out, the first
-    row with none left out; each row also counts the names kept (of the gold's papers)."""
+    row with none left out; each row also counts the names kept (of the gold's papers) and gives each
+    entity field's precision (`fields`)."""
     rows = []
     for bar in (None, *bars):
         kept = {k: system[k] if bar is None else at_bar(system[k], bar) for k in gold if k in system}
         report, _ = compare(gold, kept)
         rows.append({"bar": bar, "names": sum(len(r.get(f, [])) for r in kept.values() for f in ENTITY_FIELDS),
-                     **report["entities"]})
+                     **report["entities"], "fields": {f: report[f]["precision"] for f in ENTITY_FIELDS}})
     return rows
 
 
 def format_bars(rows: list[dict]) -> str:
-    lines = ["entities by confidence (names under the bar left out; names the typer never read kept)",
-             f"{'bar':18} {'names':>6} {'P':>6} {'R':>6} {'F1':>6} {'tp':>5} {'fp':>5} {'fn':>5}"]
+    lines = ["entities by confidence (names under the bar left out; names the typer never read kept), and each "
+             "field's precision",
+             f"{'bar':18} {'names':>6} {'P':>6} {'R':>6} {'F1':>6} {'tp':>5} {'fp':>5} {'fn':>5} "
+             + " ".join(f"{f[:6]:>6}" for f in ENTITY_FIELDS)]
     for m in rows:
         bar = "all names" if m["bar"] is None else f">= {m['bar']}"
         lines.append(f"{bar:18} {m['names']:6} {m['precision']:6.3f} {m['recall']:6.3f} {m['f1']:6.3f} "
-                     f"{m['tp']:5} {m['fp']:5} {m['fn']:5}")
+                     f"{m['tp']:5} {m['fp']:5} {m['fn']:5} " + " ".join(f"{m['fields'][f]:6.3f}" for f in ENTITY_FIELDS))
     return "\n".join(lines)
 
 

@@ -106,6 +106,7 @@ def test_evaluate_by_confidence_leaves_out_the_names_under_each_bar():
     assert at_bar(system[("a", 0)], 0.5)["techniques"] == ["flow matching", "distillation"]
     assert at_bar(system[("a", 0)], 0.5)["datasets"] == ["GSM8K"]  # no confidence given: kept
     rows = {row["bar"]: row for row in by_confidence(gold, system, bars=(0.3, 0.5, 0.7))}
+    assert rows[None]["fields"]["techniques"] == round(2 / 3, 3) and rows[0.5]["fields"]["techniques"] == 1.0
     # every name: 4 of 4 gold entities found, "high fidelity" and "accuracy" extra
     assert (rows[None]["names"], rows[None]["tp"], rows[None]["fp"], rows[None]["fn"]) == (6, 4, 2, 0)
     assert (rows[0.3]["names"], rows[0.3]["tp"], rows[0.3]["fp"], rows[0.3]["fn"]) == (5, 4, 1, 0)
@@ -126,7 +127,13 @@ def test_evaluate_cli_by_confidence_on_dev(run_kg_module, shared):
     assert rows[0][:2] == ["all", "names"] and [r[1] for r in rows[1:]] == ["0.3", "0.5", "0.7", "0.8", "0.9"]
     entities = next(line.split() for line in head.splitlines() if line.startswith("entities"))
     assert rows[0][3:6] == entities[1:4]  # no bar: the table's own entities row
-    names = [int(r[-7]) for r in rows]
-    precision = [float(r[-6]) for r in rows]
+    names = [int(r[2]) for r in rows]
+    precision = [float(r[3]) for r in rows]
     assert names == sorted(names, reverse=True) and names[-1] < names[0] / 2
     assert precision == sorted(precision) and precision[3] >= 0.85  # at 0.7
+    # each field's precision: with no bar, the table's own; at 0.7, higher than with no bar
+    fields = ["proposed", "models", "techniques", "datasets", "metrics", "tasks"]
+    assert table.splitlines()[1].split()[-6:] == [f[:6] for f in fields]
+    main = {line.split()[0]: line.split()[1] for line in head.splitlines()[2:] if line.strip()}
+    assert rows[0][-6:] == [main[f] for f in fields]
+    assert all(float(a) > float(b) for a, b in zip(rows[3][-6:], rows[0][-6:]))
