@@ -118,8 +118,14 @@ def extraction_record(ext: Extraction) -> dict:
     for key in ("id", "title"):
         if doc.meta.get(key):
             rec[key] = doc.meta[key]
+    sure: dict[str, dict[str, float]] = {}
     for fld in ENTITY_FIELDS:
-        rec[fld] = [m.text for m in ext.mentions if m.field == fld]
+        rec[fld], sure[fld] = [], {}
+    for m in ext.mentions:  # one pass: each field's names, and the typer's confidence in those it read
+        if m.field in sure:
+            rec[m.field].append(m.text)
+            if m.evidence.confidence is not None:
+                sure[m.field][m.text] = m.evidence.confidence
     rec["speedups"] = [
         {"text": c.text, "value": _num(c.value), "value_max": _num(c.value_max), "unit": c.unit, "kind": c.kind,
          "quantity": c.quantity, "baseline": c.baseline, "qualifier": c.qualifier,
@@ -132,8 +138,7 @@ def extraction_record(ext: Extraction) -> dict:
         for r in ext.results
     ]
     rec["code"] = [url for url, _ in ext.code]
-    rec["confidence"] = {fld: {m.text: m.evidence.confidence for m in ext.mentions
-                               if m.field == fld and m.evidence.confidence is not None} for fld in ENTITY_FIELDS}
+    rec["confidence"] = sure
     return rec
 
 
